@@ -1,0 +1,229 @@
+//! Bandwidth and time per output token.
+//!
+//! Decoding reads every weight once per token, and — what the seed's worked example leaves out — the whole
+//! KV cache at the current context. TPOT(c) = max(bytes(c) / (BW · η_bw), ops(c) / C_eff) + overhead.
+
+use crate::model::Model;
+use crate::scenario::Scenario;
+use crate::units::{Bytes, BytesPerSec, Seconds};
+
+use super::{headroom, memory, Compute, Verdict};
+
+/// Bandwidth numbers.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Bandwidth {
+    /// Peak × η_bw.
+    pub effective: BytesPerSec,
+    /// What one token may move within the TPOT target: effective × (TPOT − overhead).
+    pub budget_per_token: Bytes,
+    /// Weight bytes read per token.
+    pub weights_read: Bytes,
+    /// KV bytes read per token at full context (× batch).
+    pub kv_read: Bytes,
+    /// Extra bytes copied per token without zero-copy buffers.
+    pub copies: Bytes,
+    /// Everything moved per decode step at full context.
+    pub bytes_per_token: Bytes,
+    /// The seed's step 1: parameters whose weights alone fill the budget.
+    pub params_weights_only: f64,
+    /// Parameters that fit once the KV read at full context is paid for.
+    pub params_with_kv: f64,
+    /// Bytes per second needed at the target rate.
+    pub needed: BytesPerSec,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// (effective − needed) / effective.
+    pub headroom: f64,
+}
+
+/// Where TPOT crosses its target as the context grows.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", content = "tokens", rename_all = "snake_case")
+)]
+pub enum Crossing {
+    /// Meets the target at every context.
+    Never,
+    /// Meets it up to this many tokens of context.
+    At(f64),
+    /// Misses it even with an empty context.
+    Always,
+}
+
+/// What limits a decode step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Bound {
+    /// Moving bytes.
+    Memory,
+    /// Doing arithmetic.
+    Compute,
+}
+
+/// Time-per-output-token numbers.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Tpot {
+    /// At an empty context.
+    pub empty: Seconds,
+    /// At the full context.
+    pub full: Seconds,
+    /// Memory time at full context.
+    pub memory_time: Seconds,
+    /// Compute time at full context.
+    pub compute_time: Seconds,
+    /// Which one limits at full context.
+    pub bound: Bound,
+    /// Target.
+    pub target: Seconds,
+    /// Where TPOT crosses the target.
+    pub crossing: Crossing,
+    /// Verdict (n/a for one-shot models).
+    pub verdict: Verdict,
+    /// (target − full) / target.
+    pub headroom: f64,
+}
+
+/// Bytes moved by one decode step at context `c`: weights + KV × batch + copies.
+fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
+    let w = memory::weights(s);
+    match &s.model {
+        Model::Llm(m) => {
+            let kv = memory::kv_per_token(s) * ((c + 1.0) * s.targets.batch);
+            let copies = if s.zero_copy {
+                Bytes(0.0)
+            } else {
+                Bytes(2.0 * (m.vocab * 4.0 + m.hidden * 2.0) * s.targets.batch)
+            };
+            (w.read_per_token(m.tied), kv, copies)
+        }
+        Model::OneShot(m) => {
+            let copies = if s.zero_copy {
+                Bytes(0.0)
+            } else {
+                m.activation * (2.0 * s.targets.batch)
+            };
+            (
+                w.total(),
+                Bytes(0.0),
+                m.activation * (2.0 * s.targets.batch) + copies,
+            )
+        }
+    }
+}
+
+/// Decode time per step at context `c`: (memory time, compute time).
+#[must_use]
+pub fn step_times(s: &Scenario, eff: crate::units::OpsPerSec, c: f64) -> (Seconds, Seconds) {
+    let (w, kv, cp) = step_bytes(s, c);
+    let bytes = w + kv + cp;
+    let ops = match &s.model {
+        Model::Llm(m) => m.decode_ops(c) * s.targets.batch,
+        Model::OneShot(m) => m.ops * s.targets.batch,
+    };
+    (bytes / s.device.effective_bandwidth(), ops / eff)
+}
+
+/// TPOT at context `c` tokens (the curve behind the TPOT-vs-context chart).
+#[must_use]
+pub fn tpot_at(s: &Scenario, compute: &Compute, c: f64) -> Seconds {
+    let (m, k) = step_times(s, compute.effective, c);
+    m.max(k) + s.targets.token_overhead
+}
+
+/// Bandwidth and TPOT checks.
+#[must_use]
+pub fn analyze(s: &Scenario, compute: &Compute) -> (Bandwidth, Tpot) {
+    let t = &s.targets;
+    let eff_bw = s.device.effective_bandwidth();
+    let c = t.context;
+    let (w, kv, cp) = step_bytes(s, c);
+    let bytes = w + kv + cp;
+    let per_step = t.tpot - t.token_overhead;
+    let budget = if per_step.0 > 0.0 {
+        eff_bw * per_step
+    } else {
+        Bytes(0.0)
+    };
+    let bpw = match &s.model {
+        Model::Llm(m) => s.quant.effective_bits(m.hidden),
+        Model::OneShot(_) => s.quant.effective_bits(memory::ONE_SHOT_CHANNEL_WIDTH),
+    } / 8.0;
+    let one_shot = matches!(s.model, Model::OneShot(_));
+    let needed = match &s.model {
+        Model::Llm(_) if per_step.0 > 0.0 => bytes / per_step,
+        Model::Llm(_) => BytesPerSec(f64::INFINITY),
+        Model::OneShot(m) => BytesPerSec(bytes.0 * m.fps / t.batch),
+    };
+    let bh = headroom(eff_bw.0, needed.0);
+    let bandwidth = Bandwidth {
+        effective: eff_bw,
+        budget_per_token: budget,
+        weights_read: w,
+        kv_read: kv,
+        copies: cp,
+        bytes_per_token: bytes,
+        params_weights_only: budget.0 / bpw,
+        params_with_kv: ((budget - kv - cp).0 / bpw).max(0.0),
+        needed,
+        verdict: Verdict::from_headroom(bh),
+        headroom: bh,
+    };
+    let (mt, ct) = step_times(s, compute.effective, c);
+    let full = mt.max(ct) + t.token_overhead;
+    let empty = tpot_at(s, compute, 0.0);
+    let th = headroom(t.tpot.0, full.0);
+    let tpot = Tpot {
+        empty,
+        full,
+        memory_time: mt,
+        compute_time: ct,
+        bound: if mt >= ct {
+            Bound::Memory
+        } else {
+            Bound::Compute
+        },
+        target: t.tpot,
+        crossing: if one_shot {
+            Crossing::Never
+        } else {
+            crossing(s, compute)
+        },
+        verdict: if one_shot {
+            Verdict::NotApplicable
+        } else {
+            Verdict::from_headroom(th)
+        },
+        headroom: th,
+    };
+    (bandwidth, tpot)
+}
+
+/// The context at which TPOT reaches its target. TPOT(c) is the max of two lines in c, so each line's
+/// crossing is solved and the earlier one wins.
+fn crossing(s: &Scenario, compute: &Compute) -> Crossing {
+    let target = s.targets.tpot - s.targets.token_overhead;
+    let (m0, k0) = step_times(s, compute.effective, 0.0);
+    let (m1, k1) = step_times(s, compute.effective, 1.0);
+    if m0.max(k0) > target {
+        return Crossing::Always;
+    }
+    let mut at = f64::INFINITY;
+    for (a, b) in [(m0.0, m1.0 - m0.0), (k0.0, k1.0 - k0.0)] {
+        if b > 0.0 {
+            at = at.min((target.0 - a) / b);
+        }
+    }
+    if at.is_finite() {
+        Crossing::At(crate::math::floor(at).max(0.0))
+    } else {
+        Crossing::Never
+    }
+}

@@ -1,0 +1,133 @@
+//! Time to first token: prefill is compute-bound, 2·N·P + 2·L·P²·q_width operations, so a long prompt
+//! misses a TTFT target that decode bandwidth alone would never reveal.
+
+use crate::input::Activation;
+use crate::model::Model;
+use crate::scenario::Scenario;
+use crate::units::{Ops, Seconds};
+
+use super::{compute, headroom, memory, Compute, Verdict};
+
+/// TTFT numbers (for one-shot models: the latency of one inference).
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Ttft {
+    /// Time to first token (or one inference).
+    pub ttft: Seconds,
+    /// Prefill operations (× batch).
+    pub ops: Ops,
+    /// Compute time.
+    pub compute_time: Seconds,
+    /// Memory time (weights read once, KV written).
+    pub memory_time: Seconds,
+    /// Cold start added, when counted.
+    pub cold_start: Option<Seconds>,
+    /// Longest prompt that meets the target.
+    pub max_prompt: f64,
+    /// The other common activation precision and its longest prompt (A16 ↔ A8).
+    pub max_prompt_alt: (Activation, f64),
+    /// Target.
+    pub target: Seconds,
+    /// Verdict.
+    pub verdict: Verdict,
+    /// (target − ttft) / target.
+    pub headroom: f64,
+}
+
+/// TTFT at a prompt of `p` tokens (the staircase/curve behind the TTFT chart).
+#[must_use]
+pub fn ttft_at(s: &Scenario, compute: &Compute, p: f64) -> Seconds {
+    let (c, m) = prefill_times(s, compute.effective.0, p);
+    c.max(m) + cold(s)
+}
+
+fn cold(s: &Scenario) -> Seconds {
+    if s.targets.cold_start {
+        super::storage::cold_start(s)
+    } else {
+        Seconds(0.0)
+    }
+}
+
+fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
+    let b = s.targets.batch;
+    let w = memory::weights(s).total();
+    match &s.model {
+        Model::Llm(m) => {
+            let ops = m.prefill_ops(p) * b;
+            let kv = memory::kv_per_token(s) * (p * b);
+            (
+                Seconds(ops.0 / eff),
+                (w + kv) / s.device.effective_bandwidth(),
+            )
+        }
+        Model::OneShot(m) => {
+            let bytes = w + m.activation * (2.0 * b);
+            (
+                Seconds(m.ops.0 * b / eff),
+                bytes / s.device.effective_bandwidth(),
+            )
+        }
+    }
+}
+
+/// Longest prompt whose prefill fits in `budget` at `eff` op/s: solves a·P² + b·P = budget·eff.
+fn max_prompt(s: &Scenario, eff: f64, budget: Seconds) -> f64 {
+    let Model::Llm(m) = &s.model else { return 0.0 };
+    let (_, mem) = prefill_times(s, eff, 0.0);
+    if budget.0 <= mem.0 || budget.0 <= 0.0 {
+        return 0.0;
+    }
+    let batch = s.targets.batch;
+    let a = 2.0 * m.attention.layers * m.attention.q_width * batch;
+    let b = 2.0 * m.matmul_params() * batch;
+    let c = budget.0 * eff;
+    let p = if a > 0.0 {
+        (-b + crate::math::sqrt(b * b + 4.0 * a * c)) / (2.0 * a)
+    } else {
+        c / b
+    };
+    // The KV write grows with P too; step down until the memory side also fits (rarely needed).
+    let mut p = crate::math::floor(p);
+    while p > 0.0 && prefill_times(s, eff, p).1 .0 > budget.0 {
+        p = crate::math::floor(p * 0.99);
+    }
+    p
+}
+
+/// TTFT check.
+#[must_use]
+pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
+    let t = &s.targets;
+    let eff = compute.effective.0;
+    let p = match &s.model {
+        Model::Llm(_) => t.prompt,
+        Model::OneShot(_) => 1.0,
+    };
+    let (ct, mt) = prefill_times(s, eff, p);
+    let cold = t.cold_start.then_some(*cold_start);
+    let ttft = ct.max(mt) + cold.unwrap_or_default();
+    let budget = t.ttft - cold.unwrap_or_default();
+    let alt = match s.quant.activation {
+        Activation::Fp16 => Activation::Int8,
+        _ => Activation::Fp16,
+    };
+    let (_, alt_eff, _) = compute::effective(s, alt, compute.coverage);
+    let ops = match &s.model {
+        Model::Llm(m) => m.prefill_ops(p) * t.batch,
+        Model::OneShot(m) => m.ops * t.batch,
+    };
+    let h = headroom(t.ttft.0, ttft.0);
+    Ttft {
+        ttft,
+        ops,
+        compute_time: ct,
+        memory_time: mt,
+        cold_start: cold,
+        max_prompt: max_prompt(s, eff, budget),
+        max_prompt_alt: (alt, max_prompt(s, alt_eff.0, budget)),
+        target: t.ttft,
+        verdict: Verdict::from_headroom(h),
+        headroom: h,
+    }
+}

@@ -1,0 +1,301 @@
+//! The analysis: one module per constraint, each a pure function of a validated [`Scenario`].
+//!
+//! [`analyze`] runs them in the seed's order on one scenario; [`evaluate`] runs it at every corner of the
+//! input ranges and merges the verdicts, so a range that straddles a limit shows as a warning.
+
+pub mod bandwidth;
+pub mod compute;
+pub mod latency;
+pub mod memory;
+pub mod power;
+pub mod storage;
+pub mod support;
+pub mod thermal;
+
+use crate::scenario::{Scenario, Scenarios};
+
+pub use bandwidth::{Bandwidth, Crossing, Tpot};
+pub use compute::Compute;
+pub use latency::Ttft;
+pub use memory::Memory;
+pub use power::Power;
+pub use storage::Storage;
+pub use support::FrameworkMatch;
+pub use thermal::Thermal;
+
+/// Below this headroom a passing constraint is a warning: too close to its limit to rely on.
+pub const WARN_MARGIN: f64 = 0.10;
+
+/// The outcome of one constraint.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Verdict {
+    /// Meets its limit with room to spare.
+    Pass,
+    /// Meets it narrowly, or only at part of an input range.
+    Warn,
+    /// Misses it.
+    Fail,
+    /// Does not apply to this kind of model.
+    NotApplicable,
+}
+
+impl Verdict {
+    /// From headroom = (limit − need) / limit: ≥ 10 % passes, ≥ 0 warns, below fails.
+    #[must_use]
+    pub fn from_headroom(h: f64) -> Self {
+        if h.is_nan() || h < 0.0 {
+            Verdict::Fail
+        } else if h < WARN_MARGIN {
+            Verdict::Warn
+        } else {
+            Verdict::Pass
+        }
+    }
+    /// The string used in JSON and links.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Verdict::Pass => "pass",
+            Verdict::Warn => "warn",
+            Verdict::Fail => "fail",
+            Verdict::NotApplicable => "n/a",
+        }
+    }
+    /// Merge the expected verdict with those at the ends of the ranges: a failure at the expected value
+    /// stands; a pass that fails or warns at an end of a range becomes a warning.
+    #[must_use]
+    pub fn merge(expected: Self, ends: [Self; 2]) -> Self {
+        match expected {
+            Verdict::Pass
+                if ends
+                    .iter()
+                    .any(|v| matches!(v, Verdict::Warn | Verdict::Fail)) =>
+            {
+                Verdict::Warn
+            }
+            v => v,
+        }
+    }
+}
+
+/// One of the constraints edgefit checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Constraint {
+    /// Effective compute against the decode rate.
+    Compute,
+    /// Memory capacity.
+    Memory,
+    /// Bytes moved per token against the bandwidth budget.
+    Bandwidth,
+    /// Time to first token.
+    Ttft,
+    /// Time per output token.
+    Tpot,
+    /// Sustained power.
+    Power,
+    /// Junction temperature over time.
+    Thermal,
+    /// Storage and file size.
+    Storage,
+    /// The framework's formats and operators.
+    Framework,
+}
+
+/// Every constraint, in the order of the verdict strip.
+pub const ALL_CONSTRAINTS: [Constraint; 9] = [
+    Constraint::Compute,
+    Constraint::Memory,
+    Constraint::Bandwidth,
+    Constraint::Tpot,
+    Constraint::Ttft,
+    Constraint::Power,
+    Constraint::Thermal,
+    Constraint::Storage,
+    Constraint::Framework,
+];
+
+impl Constraint {
+    /// The key used in JSON.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Constraint::Compute => "compute",
+            Constraint::Memory => "memory",
+            Constraint::Bandwidth => "bandwidth",
+            Constraint::Ttft => "ttft",
+            Constraint::Tpot => "tpot",
+            Constraint::Power => "power",
+            Constraint::Thermal => "thermal",
+            Constraint::Storage => "storage",
+            Constraint::Framework => "framework",
+        }
+    }
+}
+
+/// Every result for one scenario. All numbers are SI; the app and CLI render words from them.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Report {
+    /// Framework match (checked first: it sets the effective compute).
+    pub framework: FrameworkMatch,
+    /// Compute.
+    pub compute: Compute,
+    /// Memory capacity.
+    pub memory: Memory,
+    /// Bandwidth per token.
+    pub bandwidth: Bandwidth,
+    /// Time per output token.
+    pub tpot: Tpot,
+    /// Time to first token (one-shot: latency of one inference).
+    pub ttft: Ttft,
+    /// Power.
+    pub power: Power,
+    /// Heat.
+    pub thermal: Thermal,
+    /// Storage.
+    pub storage: Storage,
+}
+
+impl Report {
+    /// The verdict of one constraint.
+    #[must_use]
+    pub fn verdict(&self, c: Constraint) -> Verdict {
+        match c {
+            Constraint::Compute => self.compute.verdict,
+            Constraint::Memory => self.memory.verdict,
+            Constraint::Bandwidth => self.bandwidth.verdict,
+            Constraint::Ttft => self.ttft.verdict,
+            Constraint::Tpot => self.tpot.verdict,
+            Constraint::Power => self.power.verdict,
+            Constraint::Thermal => self.thermal.verdict,
+            Constraint::Storage => self.storage.verdict,
+            Constraint::Framework => self.framework.verdict,
+        }
+    }
+    /// The headroom of one constraint: (limit − need) / limit; `None` where it does not apply.
+    #[must_use]
+    pub fn headroom(&self, c: Constraint) -> Option<f64> {
+        let h = match c {
+            Constraint::Compute => self.compute.headroom,
+            Constraint::Memory => self.memory.headroom,
+            Constraint::Bandwidth => self.bandwidth.headroom,
+            Constraint::Ttft => self.ttft.headroom,
+            Constraint::Tpot => self.tpot.headroom,
+            Constraint::Power => self.power.headroom,
+            Constraint::Thermal => self.thermal.headroom,
+            Constraint::Storage => self.storage.headroom,
+            Constraint::Framework => self.framework.headroom,
+        };
+        (self.verdict(c) != Verdict::NotApplicable && h.is_finite()).then_some(h)
+    }
+    /// The binding constraint: the one with the least headroom.
+    #[must_use]
+    pub fn binding(&self) -> Constraint {
+        let mut best = (Constraint::Tpot, f64::INFINITY);
+        for c in ALL_CONSTRAINTS {
+            if let Some(h) = self.headroom(c) {
+                if h < best.1 {
+                    best = (c, h);
+                }
+            }
+        }
+        best.0
+    }
+    /// Whether every constraint meets its target (pass or warn).
+    #[must_use]
+    pub fn all_met(&self) -> bool {
+        ALL_CONSTRAINTS
+            .iter()
+            .all(|&c| self.verdict(c) != Verdict::Fail)
+    }
+}
+
+/// Analyze one scenario.
+#[must_use]
+pub fn analyze(s: &Scenario) -> Report {
+    let framework = support::analyze(s);
+    let compute = compute::analyze(s, &framework);
+    let memory = memory::analyze(s);
+    let (bandwidth, tpot) = bandwidth::analyze(s, &compute);
+    let ttft = latency::analyze(s, &compute, &storage::cold_start(s));
+    let power = power::analyze(s, &tpot, &ttft, &bandwidth);
+    let thermal = thermal::analyze(s, &power, &tpot);
+    let storage = storage::analyze(s);
+    Report {
+        framework,
+        compute,
+        memory,
+        bandwidth,
+        tpot,
+        ttft,
+        power,
+        thermal,
+        storage,
+    }
+}
+
+/// The report at each corner of the input ranges, with merged verdicts.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Evaluation {
+    /// At the expected values.
+    pub expected: Report,
+    /// With every range at its low end.
+    pub low: Report,
+    /// With every range at its high end.
+    pub high: Report,
+}
+
+impl Evaluation {
+    /// The verdict of a constraint across the ranges (see [`Verdict::merge`]).
+    #[must_use]
+    pub fn verdict(&self, c: Constraint) -> Verdict {
+        Verdict::merge(
+            self.expected.verdict(c),
+            [self.low.verdict(c), self.high.verdict(c)],
+        )
+    }
+    /// The band of a number across the corners: (lowest, highest).
+    #[must_use]
+    pub fn band(&self, f: impl Fn(&Report) -> f64) -> (f64, f64) {
+        let xs = [f(&self.expected), f(&self.low), f(&self.high)];
+        let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (lo, hi)
+    }
+    /// Whether every constraint meets its target at the expected values (pass or warn).
+    #[must_use]
+    pub fn all_met(&self) -> bool {
+        ALL_CONSTRAINTS
+            .iter()
+            .all(|&c| self.verdict(c) != Verdict::Fail)
+    }
+}
+
+/// Analyze every corner of a validated scenario.
+#[must_use]
+pub fn evaluate(s: &Scenarios) -> Evaluation {
+    Evaluation {
+        expected: analyze(&s.expected),
+        low: analyze(&s.low),
+        high: analyze(&s.high),
+    }
+}
+
+pub(crate) fn headroom(limit: f64, need: f64) -> f64 {
+    if limit > 0.0 {
+        (limit - need) / limit
+    } else {
+        f64::NEG_INFINITY
+    }
+}

@@ -1,0 +1,40 @@
+//! The framework match: can the chosen framework accelerate this scheme on this backend?
+
+use crate::framework::{self, Support};
+use crate::scenario::Scenario;
+
+use super::Verdict;
+
+/// Framework verdict and the share of operations left on the accelerator.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FrameworkMatch {
+    /// Framework id.
+    pub framework: &'static str,
+    /// Supported, fallback or unsupported, with reasons.
+    pub support: Support,
+    /// Share of operations on the accelerator after the checks.
+    pub coverage: f64,
+    /// Pass when supported, warn on fallback, fail when unsupported.
+    pub verdict: Verdict,
+    /// 1 supported, the coverage on fallback, −1 unsupported.
+    pub headroom: f64,
+}
+
+/// Check the framework.
+#[must_use]
+pub fn analyze(s: &Scenario) -> FrameworkMatch {
+    let (support, coverage) = framework::check(s.framework, s.backend, &s.quant, s.coverage);
+    let (verdict, headroom) = match support {
+        Support::Supported => (Verdict::Pass, 1.0),
+        Support::Fallback { .. } => (Verdict::Warn, coverage.min(super::WARN_MARGIN - 1e-9)),
+        Support::Unsupported { .. } => (Verdict::Fail, -1.0),
+    };
+    FrameworkMatch {
+        framework: s.framework.id,
+        support,
+        coverage,
+        verdict,
+        headroom,
+    }
+}

@@ -1,0 +1,355 @@
+//! The scenario in a link: a flat, versioned, human-readable hash such as `#v=1&bw_gbps=50&tpot_ms=40`.
+//!
+//! Only what differs from the defaults is written. Every key is parsed on its own: a bad or unknown key is
+//! reported and falls back to its default, and the rest of the link still loads. Ranges are written
+//! `low~high` (expected = midpoint) or `low~expected~high`. Keys the caller owns (the page's language, the
+//! embed view) pass through as extras.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::input::{
+    Activation, Backend, Field, Granularity, Inputs, ModelKind, Problem, Value, ALL_FIELDS,
+};
+
+/// The version this build writes.
+pub const VERSION: u32 = 1;
+/// Longest link accepted, in characters.
+pub const MAX_LEN: usize = 4096;
+
+/// Something in a link that was not used as written.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Issue {
+    /// The link is longer than [`MAX_LEN`]; nothing was read.
+    TooLong {
+        /// Its length.
+        len: usize,
+    },
+    /// Written by a newer version of edgefit; keys were read as this version understands them.
+    NewerVersion {
+        /// The version in the link.
+        found: u32,
+    },
+    /// The version is not a number.
+    BadVersion {
+        /// What was there.
+        value: String,
+    },
+    /// A key this version does not know.
+    UnknownKey {
+        /// The key.
+        key: String,
+    },
+    /// A value that could not be used; the key keeps its default.
+    BadValue {
+        /// The key.
+        key: String,
+        /// What was there.
+        value: String,
+        /// Why it was refused.
+        problem: ValueProblem,
+    },
+    /// A key given twice; the last one counts.
+    Duplicate {
+        /// The key.
+        key: String,
+    },
+}
+
+impl Issue {
+    /// The key the issue is about, if any.
+    #[must_use]
+    pub fn key(&self) -> Option<&str> {
+        match self {
+            Issue::UnknownKey { key } | Issue::BadValue { key, .. } | Issue::Duplicate { key } => {
+                Some(key)
+            }
+            Issue::BadVersion { .. } | Issue::NewerVersion { .. } => Some("v"),
+            Issue::TooLong { .. } => None,
+        }
+    }
+}
+
+impl core::fmt::Display for Issue {
+    /// A developer-facing message; the page and CLI render their own words from the variant.
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Issue::TooLong { len } => write!(
+                f,
+                "link is {len} characters, longer than {MAX_LEN}: ignored"
+            ),
+            Issue::NewerVersion { found } => write!(
+                f,
+                "v={found}: written by a newer edgefit (this reads v={VERSION})"
+            ),
+            Issue::BadVersion { value } => write!(f, "v={value:?}: not a version number"),
+            Issue::UnknownKey { key } => write!(f, "{key}: unknown key, ignored"),
+            Issue::BadValue {
+                key,
+                value,
+                problem,
+            } => {
+                write!(f, "{key}={value:?}: ")?;
+                match problem {
+                    ValueProblem::NotANumber => write!(f, "not a number"),
+                    ValueProblem::UnknownOption => write!(f, "not one of the options"),
+                    ValueProblem::Field(p) => write!(f, "{p:?}"),
+                }?;
+                write!(f, "; default kept")
+            }
+            Issue::Duplicate { key } => write!(f, "{key}: given twice; the last one counts"),
+        }
+    }
+}
+
+/// Why a value was refused.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+pub enum ValueProblem {
+    /// Not a number or range.
+    NotANumber,
+    /// Not one of a choice's options.
+    UnknownOption,
+    /// Outside the field's rules.
+    Field(Problem),
+}
+
+/// A decoded link.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decoded {
+    /// The scenario: defaults, overridden by every usable key.
+    pub inputs: Inputs,
+    /// Caller-owned keys, in link order.
+    pub extras: Vec<(String, String)>,
+    /// What was not used as written.
+    pub issues: Vec<Issue>,
+}
+
+fn fmt_num(x: f64) -> String {
+    format!("{x}")
+}
+
+fn fmt_value(v: &Value) -> String {
+    if !v.is_range() {
+        fmt_num(v.mid)
+    } else if v.mid == (v.lo + v.hi) / 2.0 {
+        format!("{}~{}", fmt_num(v.lo), fmt_num(v.hi))
+    } else {
+        format!("{}~{}~{}", fmt_num(v.lo), fmt_num(v.mid), fmt_num(v.hi))
+    }
+}
+
+/// Parse a number or a range (`a~b`, `a~m~b`) as typed in a link or a form field.
+#[must_use]
+pub fn parse_value(s: &str) -> Option<Value> {
+    let parts: Vec<&str> = s.split('~').map(str::trim).collect();
+    let num = |p: &str| -> Option<f64> {
+        if p.is_empty() || p.len() > 40 {
+            return None;
+        }
+        p.parse::<f64>().ok()
+    };
+    match parts.as_slice() {
+        [a] => num(a).map(Value::exact),
+        [a, b] => Some(Value::range(num(a)?, num(b)?)),
+        [a, m, b] => Some(Value::range3(num(a)?, num(m)?, num(b)?)),
+        _ => None,
+    }
+}
+
+/// Format a value the way links and form fields show it.
+#[must_use]
+pub fn format_value(v: &Value) -> String {
+    fmt_value(v)
+}
+
+fn pct_encode(s: &str, out: &mut String) {
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+}
+
+fn pct_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' && i + 2 < bytes.len() {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if b == b'+' { b' ' } else { b });
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Write the scenario as a link hash (without the `#`): the version, then every input that differs from
+/// the default, in form order, then the extras.
+#[must_use]
+pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
+    let d = Inputs::default();
+    let mut out = format!("v={VERSION}");
+    let mut push = |k: &str, v: &str| {
+        out.push('&');
+        out.push_str(k);
+        out.push('=');
+        pct_encode(v, &mut out);
+    };
+    if inputs.model_kind != d.model_kind {
+        push(ModelKind::KEY, inputs.model_kind.code());
+    }
+    for &f in ALL_FIELDS {
+        let v = inputs.get(f);
+        if v != d.get(f) {
+            if let Some(v) = v {
+                push(f.key(), &fmt_value(&v));
+            }
+        }
+    }
+    if inputs.granularity != d.granularity {
+        push(Granularity::KEY, inputs.granularity.code());
+    }
+    if inputs.activation != d.activation {
+        push(Activation::KEY, inputs.activation.code());
+    }
+    if inputs.backend != d.backend {
+        push(Backend::KEY, inputs.backend.code());
+    }
+    if inputs.framework != d.framework {
+        push("fw", &inputs.framework);
+    }
+    for (k, v) in extras {
+        push(k, v);
+    }
+    out
+}
+
+/// Read a link, a hash (`#v=1&…`) or a bare `key=value&…` string. `extra_keys` are the caller's own keys.
+#[must_use]
+pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
+    let mut inputs = Inputs::default();
+    let mut extras = Vec::new();
+    let mut issues = Vec::new();
+    let hash = match link.find('#') {
+        Some(i) => &link[i + 1..],
+        None => link.split_once('?').map_or(link, |(_, q)| q),
+    };
+    let hash = hash.trim();
+    if hash.len() > MAX_LEN {
+        issues.push(Issue::TooLong { len: hash.len() });
+        return Decoded {
+            inputs,
+            extras,
+            issues,
+        };
+    }
+    let mut seen: Vec<String> = Vec::new();
+    for pair in hash.split('&').filter(|p| !p.is_empty()) {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        let key = pct_decode(k);
+        let val = pct_decode(v);
+        if seen.contains(&key) {
+            issues.push(Issue::Duplicate { key: key.clone() });
+        } else {
+            seen.push(key.clone());
+        }
+        let bad = |p: ValueProblem| Issue::BadValue {
+            key: key.clone(),
+            value: val.clone(),
+            problem: p,
+        };
+        match key.as_str() {
+            "v" => match val.parse::<u32>() {
+                Ok(n) if n > VERSION => issues.push(Issue::NewerVersion { found: n }),
+                Ok(_) => {}
+                Err(_) => issues.push(Issue::BadVersion { value: val.clone() }),
+            },
+            ModelKind::KEY => match ModelKind::from_code(&val) {
+                Some(x) => inputs.model_kind = x,
+                None => issues.push(bad(ValueProblem::UnknownOption)),
+            },
+            Granularity::KEY => match Granularity::from_code(&val) {
+                Some(x) => inputs.granularity = x,
+                None => issues.push(bad(ValueProblem::UnknownOption)),
+            },
+            Activation::KEY => match Activation::from_code(&val) {
+                Some(x) => inputs.activation = x,
+                None => issues.push(bad(ValueProblem::UnknownOption)),
+            },
+            Backend::KEY => match Backend::from_code(&val) {
+                Some(x) => inputs.backend = x,
+                None => issues.push(bad(ValueProblem::UnknownOption)),
+            },
+            "fw" => {
+                if crate::framework::find(&val).is_some() {
+                    inputs.framework = val.clone();
+                } else {
+                    issues.push(bad(ValueProblem::UnknownOption));
+                }
+            }
+            k if extra_keys.contains(&k) => extras.push((key.clone(), val.clone())),
+            k => match Field::from_key(k) {
+                None => issues.push(Issue::UnknownKey { key: key.clone() }),
+                Some(f) => match parse_value(&val) {
+                    None => issues.push(bad(ValueProblem::NotANumber)),
+                    Some(x) => match f.spec().check(&x) {
+                        Ok(()) => inputs.set(f, Some(x)),
+                        Err(p) => issues.push(bad(ValueProblem::Field(p))),
+                    },
+                },
+            },
+        }
+    }
+    Decoded {
+        inputs,
+        extras,
+        issues,
+    }
+}
+
+impl Decoded {
+    /// Whether the link was read exactly as written.
+    #[must_use]
+    pub fn is_clean(&self) -> bool {
+        self.issues.is_empty()
+    }
+}
+
+/// The key names a link may carry for the engine (for documentation and the UI).
+#[must_use]
+pub fn engine_keys() -> Vec<String> {
+    let mut v: Vec<String> = [
+        "v",
+        ModelKind::KEY,
+        Granularity::KEY,
+        Activation::KEY,
+        Backend::KEY,
+        "fw",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    v.extend(ALL_FIELDS.iter().map(|f| f.key().to_string()));
+    v
+}

@@ -1,0 +1,639 @@
+//! What the user typed: every input as a flat, named field with its unit, default and allowed range.
+//!
+//! This table is the one description of the inputs. The URL codec, the web form, the CLI, validation and the
+//! sensitivity analysis all iterate it, so a field added here is shareable, editable and checked everywhere.
+//! Values here are in the units people type (GB, ms, TOPS, °C); [`crate::scenario`] converts them to SI.
+
+use alloc::string::String;
+
+/// Which group of the seed's constraints an input belongs to (the form is laid out by group).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Group {
+    /// The chip: compute, memory, bandwidth, storage, power and heat.
+    Device,
+    /// The network: its size and shape.
+    Model,
+    /// How the weights, activations and KV cache are stored.
+    Quantization,
+    /// The targets and the workload.
+    Scenario,
+    /// The inference runtime.
+    Framework,
+}
+
+/// Every group, in the seed's order.
+pub const ALL_GROUPS: [Group; 5] = [
+    Group::Device,
+    Group::Model,
+    Group::Quantization,
+    Group::Scenario,
+    Group::Framework,
+];
+
+/// The unit an input is typed in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Unit {
+    /// 10¹² operations per second.
+    Tops,
+    /// A share between 0 and 1.
+    Ratio,
+    /// Decimal gigabytes.
+    Gb,
+    /// Decimal megabytes.
+    Mb,
+    /// Decimal gigabytes per second.
+    GbPerS,
+    /// Watts.
+    Watts,
+    /// Seconds.
+    Seconds,
+    /// Milliseconds.
+    Ms,
+    /// Degrees Celsius.
+    Celsius,
+    /// Picojoules per bit moved.
+    PjPerBit,
+    /// Watt-hours.
+    Wh,
+    /// Billions of parameters.
+    BillionParams,
+    /// A plain count.
+    Count,
+    /// Tokens.
+    Tokens,
+    /// Bits.
+    Bits,
+    /// 10⁹ operations.
+    Gop,
+    /// Frames per second.
+    Fps,
+    /// Yes (1) or no (0).
+    Flag,
+}
+
+macro_rules! fields {
+    ($( $(#[$doc:meta])* $id:ident = $key:literal, $group:ident, $unit:ident, $default:expr, $min:expr, $max:expr, $kind:ident; )*) => {
+        /// One numeric input. See [`Field::spec`] for its key, unit, default and allowed range.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
+        #[non_exhaustive]
+        pub enum Field {
+            $( $(#[$doc])* $id, )*
+        }
+
+        /// Every numeric input, in form order (grouped as the seed groups the constraints).
+        pub const ALL_FIELDS: &[Field] = &[ $( Field::$id, )* ];
+
+        const SPECS: &[FieldSpec] = &[ $( FieldSpec {
+            field: Field::$id, key: $key, group: Group::$group, unit: Unit::$unit,
+            default: $default, min: $min, max: $max, kind: Kind::$kind,
+        }, )* ];
+    };
+}
+
+/// How a field's values are constrained beyond their bounds.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Kind {
+    /// Any real number in bounds; may be given as a range (low–high).
+    Real,
+    /// Any real number in bounds, never a range.
+    Exact,
+    /// A whole number in bounds.
+    Integer,
+    /// 0 or 1.
+    Flag,
+    /// Real, and may be left empty (unknown).
+    Optional,
+}
+
+/// A bound: the value and whether it may be reached.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Bound {
+    /// The limit.
+    pub value: f64,
+    /// Whether the limit itself is allowed.
+    pub inclusive: bool,
+}
+
+const fn incl(value: f64) -> Bound {
+    Bound {
+        value,
+        inclusive: true,
+    }
+}
+const fn excl(value: f64) -> Bound {
+    Bound {
+        value,
+        inclusive: false,
+    }
+}
+
+/// A typed input value: one number, or a range with an expected value inside it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Value {
+    /// The low end (equal to `mid` for a single number).
+    pub lo: f64,
+    /// The expected value.
+    pub mid: f64,
+    /// The high end (equal to `mid` for a single number).
+    pub hi: f64,
+}
+
+impl Value {
+    /// One number.
+    #[must_use]
+    pub const fn exact(x: f64) -> Self {
+        Self {
+            lo: x,
+            mid: x,
+            hi: x,
+        }
+    }
+    /// A range whose expected value is its midpoint.
+    #[must_use]
+    pub fn range(lo: f64, hi: f64) -> Self {
+        Self {
+            lo,
+            mid: (lo + hi) / 2.0,
+            hi,
+        }
+    }
+    /// A range with an explicit expected value.
+    #[must_use]
+    pub const fn range3(lo: f64, mid: f64, hi: f64) -> Self {
+        Self { lo, mid, hi }
+    }
+    /// Whether this is a range rather than one number.
+    #[must_use]
+    pub fn is_range(&self) -> bool {
+        self.lo != self.hi
+    }
+    /// The value at one corner of the ranges.
+    #[must_use]
+    pub fn at(&self, corner: Corner) -> f64 {
+        match corner {
+            Corner::Low => self.lo,
+            Corner::Expected => self.mid,
+            Corner::High => self.hi,
+        }
+    }
+    /// Every end multiplied by `k` (used by the sensitivity analysis).
+    #[must_use]
+    pub fn scaled(&self, k: f64) -> Self {
+        Self {
+            lo: self.lo * k,
+            mid: self.mid * k,
+            hi: self.hi * k,
+        }
+    }
+}
+
+/// Which end of every ranged input a calculation uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Corner {
+    /// Every range at its low end.
+    Low,
+    /// Every range at its expected value.
+    Expected,
+    /// Every range at its high end.
+    High,
+}
+
+/// The three corners, expected first.
+pub const ALL_CORNERS: [Corner; 3] = [Corner::Expected, Corner::Low, Corner::High];
+
+/// The description of one numeric input.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FieldSpec {
+    /// Which input.
+    pub field: Field,
+    /// Its key in share links and scenario files.
+    pub key: &'static str,
+    /// Its group in the form.
+    pub group: Group,
+    /// The unit it is typed in.
+    pub unit: Unit,
+    /// Its default (`None`: unknown unless the user gives it).
+    pub default: Option<Value>,
+    /// The lowest allowed value.
+    pub min: Bound,
+    /// The highest allowed value.
+    pub max: Bound,
+    /// Whole number, flag, range or optional.
+    pub kind: Kind,
+}
+
+const fn d(x: f64) -> Option<Value> {
+    Some(Value::exact(x))
+}
+
+// The seed's worked example is the default scenario: an 8 TOPS INT8 NPU with 8 GB LPDDR5 at 25 GB/s,
+// 4 W sustained, 85 °C, 4 GB free storage; a 1.5 B-parameter, 32-layer, 2048-hidden MHA model at INT4
+// per-tensor; TTFT 300 ms, TPOT 50 ms, 2048 context.
+fields! {
+    /// Peak INT8 throughput of the accelerator.
+    PeakInt8Tops = "int8_tops", Device, Tops, d(8.0), excl(0.0), incl(1e6), Exact;
+    /// Peak FP16 throughput (unknown: half the INT8 peak, labelled as assumed).
+    PeakFp16Tops = "fp16_tops", Device, Tops, None, excl(0.0), incl(1e6), Optional;
+    /// Peak INT4 throughput (unknown: the INT8 peak, labelled as assumed).
+    PeakInt4Tops = "int4_tops", Device, Tops, None, excl(0.0), incl(1e6), Optional;
+    /// Share of the peak that real operators reach (the seed's 20–40 %).
+    ComputeUtil = "eta_c", Device, Ratio, Some(Value::range3(0.2, 0.3, 0.4)), excl(0.0), incl(1.0), Real;
+    /// Effective CPU throughput for operators that fall back from the accelerator.
+    CpuTops = "cpu_tops", Device, Tops, d(0.1), excl(0.0), incl(1e6), Real;
+    /// Total device memory.
+    MemoryGb = "mem_gb", Device, Gb, d(8.0), excl(0.0), incl(1e5), Exact;
+    /// Memory kept by the OS and other apps.
+    ReservedGb = "reserved_gb", Device, Gb, d(3.5), incl(0.0), incl(1e5), Real;
+    /// Peak memory bandwidth.
+    BandwidthGbps = "bw_gbps", Device, GbPerS, d(25.0), excl(0.0), incl(1e5), Exact;
+    /// Share of the peak bandwidth that decoding reaches.
+    BandwidthUtil = "eta_bw", Device, Ratio, d(0.6), excl(0.0), incl(1.0), Real;
+    /// Free storage for the model file.
+    StorageFreeGb = "storage_gb", Device, Gb, d(4.0), excl(0.0), incl(1e6), Exact;
+    /// Sequential read speed of the storage (UFS 3.1 ≈ 2 GB/s).
+    StorageReadGbps = "read_gbps", Device, GbPerS, d(2.0), excl(0.0), incl(1e4), Real;
+    /// Power the device can dissipate indefinitely.
+    SustainedW = "sustained_w", Device, Watts, d(4.0), excl(0.0), incl(1e4), Exact;
+    /// Short-term power the device allows.
+    BurstW = "burst_w", Device, Watts, d(8.0), excl(0.0), incl(1e4), Exact;
+    /// How long the burst power lasts before the junction limit.
+    BurstS = "burst_s", Device, Seconds, d(30.0), excl(0.0), incl(1e6), Exact;
+    /// Junction temperature limit.
+    TjMaxC = "tj_max_c", Device, Celsius, d(85.0), excl(-50.0), incl(300.0), Exact;
+    /// Ambient temperature.
+    AmbientC = "ambient_c", Device, Celsius, d(25.0), incl(-50.0), incl(100.0), Exact;
+    /// Accelerator power at full load (the seed's 2–3 W).
+    AccelW = "accel_w", Device, Watts, Some(Value::range3(2.0, 2.5, 3.0)), incl(0.0), incl(1e4), Real;
+    /// CPU and the rest of the SoC while inferring.
+    BaseW = "base_w", Device, Watts, d(1.0), incl(0.0), incl(1e4), Real;
+    /// Power while idle between bursts of work (race to idle).
+    IdleW = "idle_w", Device, Watts, d(0.2), incl(0.0), incl(1e4), Real;
+    /// DRAM energy per bit moved (LPDDR5 ≈ 4 pJ/bit).
+    DramPjPerBit = "dram_pj_bit", Device, PjPerBit, d(4.0), incl(0.0), incl(1e4), Real;
+    /// Battery capacity, for hours of use (unknown: not reported).
+    BatteryWh = "battery_wh", Device, Wh, None, excl(0.0), incl(1e5), Optional;
+
+    /// Parameter count, when the model is given by size (billions).
+    ParamsB = "params_b", Model, BillionParams, d(1.5), excl(0.0), incl(1e5), Exact;
+    /// Transformer layers.
+    Layers = "layers", Model, Count, d(32.0), incl(1.0), incl(1e4), Integer;
+    /// Hidden size.
+    Hidden = "hidden", Model, Count, d(2048.0), incl(1.0), incl(1e7), Integer;
+    /// Attention (query) heads.
+    Heads = "heads", Model, Count, d(16.0), incl(1.0), incl(1e5), Integer;
+    /// Key/value heads (fewer than the query heads: grouped-query attention).
+    KvHeads = "kv_heads", Model, Count, d(16.0), incl(1.0), incl(1e5), Integer;
+    /// Width of one head.
+    HeadDim = "head_dim", Model, Count, d(128.0), incl(1.0), incl(1e6), Integer;
+    /// Feed-forward width.
+    Ffn = "ffn", Model, Count, d(5632.0), incl(1.0), incl(1e8), Integer;
+    /// Vocabulary size.
+    Vocab = "vocab", Model, Count, d(32000.0), incl(1.0), incl(1e8), Integer;
+    /// Input embedding shared with the LM head.
+    Tied = "tied", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Gated feed-forward (SwiGLU: three matrices instead of two).
+    Gated = "gated", Model, Flag, d(1.0), incl(0.0), incl(1.0), Flag;
+    /// Biases on the Q, K and V projections (Qwen2).
+    QkvBias = "qkv_bias", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Per-head RMS norms on queries and keys (Qwen3, Gemma 3).
+    QkNorm = "qk_norm", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// One-shot models: operations per inference (10⁹).
+    GopPerInference = "gop", Model, Gop, d(8.2), excl(0.0), incl(1e9), Real;
+    /// One-shot models: peak activation memory of one inference.
+    ActivationMb = "act_mb", Model, Mb, d(25.0), incl(0.0), incl(1e7), Real;
+    /// One-shot models: target frames (inferences) per second.
+    Fps = "fps", Scenario, Fps, d(30.0), excl(0.0), incl(1e6), Exact;
+
+    /// Bits per weight of the quantized matrices.
+    WeightBits = "w_bits", Quantization, Bits, d(4.0), incl(1.0), incl(32.0), Exact;
+    /// Weights sharing one scale, for group-wise quantization.
+    GroupSize = "group", Quantization, Count, d(128.0), incl(1.0), incl(1e7), Integer;
+    /// Bits of each scale.
+    ScaleBits = "scale_bits", Quantization, Bits, d(16.0), incl(0.0), incl(64.0), Exact;
+    /// Bits of each zero point (0: symmetric).
+    ZeroBits = "zero_bits", Quantization, Bits, d(0.0), incl(0.0), incl(64.0), Exact;
+    /// Bits of the embedding table and LM head (unknown: as the other weights).
+    EmbedBits = "embed_bits", Quantization, Bits, None, incl(1.0), incl(32.0), Optional;
+    /// Bits per KV-cache element (16: FP16; 8.5: llama.cpp q8_0).
+    KvBits = "kv_bits", Quantization, Bits, d(16.0), incl(1.0), incl(32.0), Exact;
+
+    /// Time-to-first-token target.
+    TtftMs = "ttft_ms", Scenario, Ms, d(300.0), excl(0.0), incl(1e8), Exact;
+    /// Time-per-output-token target.
+    TpotMs = "tpot_ms", Scenario, Ms, d(50.0), excl(0.0), incl(1e8), Exact;
+    /// Context length the KV cache is sized for.
+    Context = "context", Scenario, Tokens, d(2048.0), incl(1.0), incl(1e8), Integer;
+    /// Prompt length for TTFT.
+    Prompt = "prompt", Scenario, Tokens, d(128.0), incl(1.0), incl(1e8), Integer;
+    /// Tokens generated per answer.
+    Output = "output", Scenario, Tokens, d(256.0), incl(1.0), incl(1e8), Integer;
+    /// Sequences decoded together.
+    Batch = "batch", Scenario, Count, d(1.0), incl(1.0), incl(1e5), Integer;
+    /// Largest model file the product allows (the seed's 2 GB guideline).
+    MaxFileGb = "max_file_gb", Scenario, Gb, d(2.0), excl(0.0), incl(1e6), Exact;
+    /// Fixed overhead per generated token (sampling, logging, scheduling).
+    TokenOverheadMs = "overhead_ms", Scenario, Ms, d(0.0), incl(0.0), incl(1e6), Real;
+    /// Runtime overhead in memory (allocator, framework, graph).
+    RuntimeGb = "runtime_gb", Scenario, Gb, d(0.3), incl(0.0), incl(1e5), Real;
+    /// Tokenizer and metadata in the model file.
+    MetaMb = "meta_mb", Scenario, Mb, d(50.0), incl(0.0), incl(1e7), Real;
+    /// Prompt tokens processed per prefill chunk (sizes the workspace).
+    Chunk = "chunk", Scenario, Tokens, d(512.0), incl(1.0), incl(1e8), Integer;
+    /// Length of a session of continuous generation, for the heat curve.
+    SessionS = "session_s", Scenario, Seconds, d(600.0), excl(0.0), incl(1e7), Exact;
+    /// Count loading the model from storage in TTFT (a cold start).
+    ColdStart = "cold_start", Scenario, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+
+    /// Share of operations the accelerator runs; the rest falls back to the CPU.
+    Coverage = "coverage", Framework, Ratio, d(1.0), incl(0.0), incl(1.0), Real;
+    /// Buffers shared between CPU and accelerator without copies.
+    ZeroCopy = "zero_copy", Framework, Flag, d(1.0), incl(0.0), incl(1.0), Flag;
+}
+
+impl Field {
+    /// This field's description.
+    #[must_use]
+    pub fn spec(self) -> &'static FieldSpec {
+        // SPECS is generated in the same order as the enum, so the discriminant is the index.
+        &SPECS[self as usize]
+    }
+    /// Its key in links and files.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        self.spec().key
+    }
+    /// The field with this key.
+    #[must_use]
+    pub fn from_key(key: &str) -> Option<Self> {
+        SPECS.iter().find(|s| s.key == key).map(|s| s.field)
+    }
+    /// Whether the field is used for this kind of model.
+    #[must_use]
+    pub fn applies_to(self, model: ModelKind) -> bool {
+        use Field::*;
+        match self {
+            ParamsB => model != ModelKind::Architecture,
+            Ffn | Vocab | Tied | Gated | QkvBias | QkNorm => model != ModelKind::OneShot,
+            Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
+            | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,
+            GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,
+            _ => true,
+        }
+    }
+}
+
+macro_rules! choice {
+    ($(#[$doc:meta])* $name:ident, $all:ident, $key:literal { $( $(#[$vdoc:meta])* $v:ident = $s:literal ),* $(,)? }) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
+        pub enum $name {
+            $( $(#[$vdoc])* $v, )*
+        }
+        /// Every option, in the order the UI offers them.
+        pub const $all: &[$name] = &[ $( $name::$v, )* ];
+        impl $name {
+            /// The link key of this choice.
+            pub const KEY: &'static str = $key;
+            /// Its value in share links.
+            #[must_use]
+            pub fn code(self) -> &'static str {
+                match self { $( $name::$v => $s, )* }
+            }
+            /// The option with this link value.
+            #[must_use]
+            pub fn from_code(s: &str) -> Option<Self> {
+                match s { $( $s => Some($name::$v), )* _ => None }
+            }
+        }
+    };
+}
+
+choice!(
+    /// How the model is described.
+    ModelKind, ALL_MODEL_KINDS, "model" {
+        /// By parameter count plus the KV-cache shape (the seed's way).
+        #[default]
+        Params = "params",
+        /// By its architecture; parameters are counted exactly.
+        Architecture = "arch",
+        /// A one-shot model (vision, speech encoder): ops per inference and a frame-rate target.
+        OneShot = "oneshot",
+    }
+);
+
+choice!(
+    /// How many weights share a quantization scale.
+    Granularity, ALL_GRANULARITIES, "gran" {
+        /// One scale per tensor (≈ the weight bits).
+        #[default]
+        PerTensor = "tensor",
+        /// One scale per output channel.
+        PerChannel = "channel",
+        /// One scale per group of `group` weights.
+        GroupWise = "group",
+    }
+);
+
+choice!(
+    /// Precision of the activations, which selects the compute peak.
+    Activation, ALL_ACTIVATIONS, "act" {
+        /// INT8 activations (W8A8, W4A8): the INT8 peak.
+        #[default]
+        Int8 = "a8",
+        /// FP16 activations (W4A16): the FP16 peak.
+        Fp16 = "a16",
+        /// INT4 activations: the INT4 peak.
+        Int4 = "a4",
+    }
+);
+
+choice!(
+    /// Which unit runs the model.
+    Backend, ALL_BACKENDS, "backend" {
+        /// A neural accelerator.
+        #[default]
+        Npu = "npu",
+        /// The GPU.
+        Gpu = "gpu",
+        /// The CPU.
+        Cpu = "cpu",
+    }
+);
+
+/// Everything the user typed or chose, before validation.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Inputs {
+    values: alloc::vec::Vec<Option<Value>>,
+    /// How the model is described.
+    pub model_kind: ModelKind,
+    /// Quantization granularity.
+    pub granularity: Granularity,
+    /// Activation precision.
+    pub activation: Activation,
+    /// Which unit runs the model.
+    pub backend: Backend,
+    /// The inference framework's preset id ([`crate::framework::ALL_FRAMEWORKS`]).
+    pub framework: String,
+}
+
+impl Default for Inputs {
+    /// The seed's worked example.
+    fn default() -> Self {
+        Self {
+            values: SPECS.iter().map(|s| s.default).collect(),
+            model_kind: ModelKind::default(),
+            granularity: Granularity::default(),
+            activation: Activation::default(),
+            backend: Backend::default(),
+            framework: String::from(crate::framework::GENERIC.id),
+        }
+    }
+}
+
+impl Inputs {
+    /// The value of a field (`None`: unknown).
+    #[must_use]
+    pub fn get(&self, f: Field) -> Option<Value> {
+        self.values.get(f as usize).copied().flatten()
+    }
+    /// The expected value of a field, or its default when unknown.
+    #[must_use]
+    pub fn mid(&self, f: Field) -> Option<f64> {
+        self.get(f).map(|v| v.mid)
+    }
+    /// Set a field.
+    pub fn set(&mut self, f: Field, v: Option<Value>) {
+        if let Some(slot) = self.values.get_mut(f as usize) {
+            *slot = v;
+        }
+    }
+    /// Set a field to one number.
+    pub fn set_exact(&mut self, f: Field, x: f64) {
+        self.set(f, Some(Value::exact(x)));
+    }
+    /// Builder form of [`Inputs::set_exact`].
+    #[must_use]
+    pub fn with(mut self, f: Field, x: f64) -> Self {
+        self.set_exact(f, x);
+        self
+    }
+    /// Whether any field is given as a range.
+    #[must_use]
+    pub fn has_ranges(&self) -> bool {
+        self.values.iter().flatten().any(Value::is_range)
+    }
+}
+
+/// What is wrong with one value, checked on its own.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Problem {
+    /// Not a number, or infinite.
+    NotFinite,
+    /// Below the lowest allowed value.
+    TooLow {
+        /// The bound.
+        min: Bound,
+    },
+    /// Above the highest allowed value.
+    TooHigh {
+        /// The bound.
+        max: Bound,
+    },
+    /// Must be a whole number.
+    NotInteger,
+    /// Must be 0 or 1.
+    NotFlag,
+    /// A range where the field takes one number.
+    NoRange,
+    /// A range whose ends are out of order (low ≤ expected ≤ high).
+    RangeOrder,
+    /// Must be below another field's value.
+    MustBeBelow {
+        /// The other field.
+        other: Field,
+        /// Its value.
+        limit: f64,
+    },
+    /// Must not exceed another field's value.
+    MustNotExceed {
+        /// The other field.
+        other: Field,
+        /// Its value.
+        limit: f64,
+    },
+    /// Required, but unknown.
+    Missing,
+}
+
+impl FieldSpec {
+    /// Check one value against this field's own rules (not against other fields).
+    ///
+    /// # Errors
+    /// The first rule the value breaks.
+    pub fn check(&self, v: &Value) -> Result<(), Problem> {
+        if v.is_range() && self.kind != Kind::Real {
+            return Err(Problem::NoRange);
+        }
+        if !(v.lo <= v.mid && v.mid <= v.hi)
+            && v.lo.is_finite()
+            && v.mid.is_finite()
+            && v.hi.is_finite()
+        {
+            return Err(Problem::RangeOrder);
+        }
+        for x in [v.lo, v.mid, v.hi] {
+            self.check_one(x)?;
+        }
+        Ok(())
+    }
+
+    fn check_one(&self, x: f64) -> Result<(), Problem> {
+        if !x.is_finite() {
+            return Err(Problem::NotFinite);
+        }
+        if x < self.min.value || (!self.min.inclusive && x == self.min.value) {
+            return Err(Problem::TooLow { min: self.min });
+        }
+        if x > self.max.value || (!self.max.inclusive && x == self.max.value) {
+            return Err(Problem::TooHigh { max: self.max });
+        }
+        match self.kind {
+            Kind::Integer if x != crate::math::floor(x) => Err(Problem::NotInteger),
+            Kind::Flag if x != 0.0 && x != 1.0 => Err(Problem::NotFlag),
+            _ => Ok(()),
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! The report as JSON: the stable scripting interface shared by `edgefit report --json` and the page's
+//! export. Field names are part of the interface; add, never rename.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::analysis::{Constraint, Evaluation, Verdict, ALL_CONSTRAINTS};
+use crate::codec;
+use crate::input::Inputs;
+use crate::scenario::Scenarios;
+use crate::solve::Solve;
+use crate::steps;
+
+/// Verdict of every constraint.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Verdicts {
+    /// Effective compute against the decode rate.
+    pub compute: &'static str,
+    /// Memory capacity.
+    pub memory: &'static str,
+    /// Bytes per token against the bandwidth budget.
+    pub bandwidth: &'static str,
+    /// Time to first token.
+    pub ttft: &'static str,
+    /// Time per output token.
+    pub tpot: &'static str,
+    /// Sustained power.
+    pub power: &'static str,
+    /// Heat over time.
+    pub thermal: &'static str,
+    /// Storage.
+    pub storage: &'static str,
+    /// Framework.
+    pub framework: &'static str,
+}
+
+/// The key numbers, in the units people read (GB, ms, TOPS, W, s).
+#[derive(Debug, Clone, serde::Serialize)]
+#[allow(missing_docs)] // each name says its unit
+pub struct Numbers {
+    pub effective_bandwidth_gbps: f64,
+    pub effective_compute_tops: f64,
+    pub weights_gb: f64,
+    pub kv_cache_gb: f64,
+    pub memory_total_gb: f64,
+    pub memory_usable_gb: f64,
+    pub file_gb: f64,
+    pub gflop_per_token: f64,
+    pub weight_budget_gb_per_token: f64,
+    pub params_b_weights_only: f64,
+    pub bytes_per_token_gb: f64,
+    pub tpot_ms_empty: f64,
+    pub tpot_ms_full_context: f64,
+    pub tpot_crossing_context: Option<f64>,
+    pub ttft_ms: f64,
+    pub max_prompt_tokens_for_ttft: f64,
+    pub power_w: f64,
+    pub energy_mj_per_token: f64,
+    pub sustained_tokens_per_s: f64,
+    pub time_to_throttle_s: Option<f64>,
+    pub cold_start_s: f64,
+}
+
+/// A low–high band of a number across the input ranges.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Band {
+    /// The number's name in `numbers`.
+    pub name: &'static str,
+    /// Lowest.
+    pub low: f64,
+    /// Highest.
+    pub high: f64,
+}
+
+/// One step of the accounting.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StepJson {
+    /// Step code.
+    pub step: &'static str,
+    /// Its verdict.
+    pub verdict: &'static str,
+    /// Whether it corrects the seed's reasoning.
+    pub corrects_seed: bool,
+}
+
+/// The whole report.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ReportJson {
+    /// Interface version.
+    pub schema: u32,
+    /// Verdicts.
+    pub verdicts: Verdicts,
+    /// The binding constraint.
+    pub binding: &'static str,
+    /// Whether every constraint is met (no fail).
+    pub all_met: bool,
+    /// Key numbers at the expected values.
+    pub numbers: Numbers,
+    /// Bands across the input ranges, where they differ.
+    pub bands: Vec<Band>,
+    /// The steps in order.
+    pub steps: Vec<StepJson>,
+    /// The scenario's link hash (without `#`).
+    pub share_hash: String,
+}
+
+fn v(e: &Evaluation, c: Constraint) -> &'static str {
+    e.verdict(c).code()
+}
+
+type Getter = fn(&crate::analysis::Report) -> f64;
+
+const BANDED: &[(&str, Getter)] = &[
+    ("effective_compute_tops", |r| r.compute.effective.tops()),
+    ("tpot_ms_full_context", |r| r.tpot.full.ms()),
+    ("ttft_ms", |r| r.ttft.ttft.ms()),
+    ("max_prompt_tokens_for_ttft", |r| r.ttft.max_prompt),
+    ("power_w", |r| r.power.total.0),
+    ("memory_total_gb", |r| r.memory.total.gb()),
+];
+
+/// Build the report JSON.
+#[must_use]
+pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
+    let r = &e.expected;
+    let numbers = Numbers {
+        effective_bandwidth_gbps: r.bandwidth.effective.gbps(),
+        effective_compute_tops: r.compute.effective.tops(),
+        weights_gb: r.memory.weights.total().gb(),
+        kv_cache_gb: r.memory.kv.gb(),
+        memory_total_gb: r.memory.total.gb(),
+        memory_usable_gb: r.memory.usable.gb(),
+        file_gb: r.storage.file.gb(),
+        gflop_per_token: r.compute.ops_per_step.0 / 1e9,
+        weight_budget_gb_per_token: r.bandwidth.budget_per_token.gb(),
+        params_b_weights_only: r.bandwidth.params_weights_only / 1e9,
+        bytes_per_token_gb: r.bandwidth.bytes_per_token.gb(),
+        tpot_ms_empty: r.tpot.empty.ms(),
+        tpot_ms_full_context: r.tpot.full.ms(),
+        tpot_crossing_context: match r.tpot.crossing {
+            crate::analysis::Crossing::At(c) => Some(c),
+            crate::analysis::Crossing::Always => Some(0.0),
+            crate::analysis::Crossing::Never => None,
+        },
+        ttft_ms: r.ttft.ttft.ms(),
+        max_prompt_tokens_for_ttft: r.ttft.max_prompt,
+        power_w: r.power.total.0,
+        energy_mj_per_token: r.power.energy_per_step.0 * 1e3,
+        sustained_tokens_per_s: r.power.sustained_rate,
+        time_to_throttle_s: r.thermal.time_to_throttle.map(|t| t.0),
+        cold_start_s: r.storage.cold_start.0,
+    };
+    let bands = BANDED
+        .iter()
+        .filter_map(|(name, f)| {
+            let (low, high) = e.band(f);
+            (high - low > 1e-12 * high.abs().max(1.0)).then_some(Band { name, low, high })
+        })
+        .collect();
+    let steps = steps::steps(&s.expected.model)
+        .iter()
+        .map(|&st| StepJson {
+            step: st.code(),
+            verdict: steps::verdict(st, e).code(),
+            corrects_seed: st.corrects_seed(),
+        })
+        .collect();
+    ReportJson {
+        schema: 1,
+        verdicts: Verdicts {
+            compute: v(e, Constraint::Compute),
+            memory: v(e, Constraint::Memory),
+            bandwidth: v(e, Constraint::Bandwidth),
+            ttft: v(e, Constraint::Ttft),
+            tpot: v(e, Constraint::Tpot),
+            power: v(e, Constraint::Power),
+            thermal: v(e, Constraint::Thermal),
+            storage: v(e, Constraint::Storage),
+            framework: v(e, Constraint::Framework),
+        },
+        binding: r.binding().code(),
+        all_met: ALL_CONSTRAINTS
+            .iter()
+            .all(|&c| e.verdict(c) != Verdict::Fail),
+        numbers,
+        bands,
+        steps,
+        share_hash: codec::encode(inputs, &[]),
+    }
+}
+
+/// One row of the solve JSON.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SchemeJson {
+    /// Scheme id.
+    pub id: &'static str,
+    /// Scheme name.
+    pub name: &'static str,
+    /// Effective bits per weight.
+    pub bits_per_weight: f64,
+    /// Largest model, billions of parameters.
+    pub max_params_b: f64,
+    /// What stops a larger one.
+    pub binding: &'static str,
+    /// The seed's weights-only budget, billions.
+    pub weights_only_params_b: f64,
+}
+
+/// The smallest device for the current model.
+#[derive(Debug, Clone, serde::Serialize)]
+#[allow(missing_docs)] // each name says its unit
+pub struct NeedsJson {
+    pub min_bandwidth_gbps: f64,
+    pub min_peak_tops: f64,
+    pub min_memory_gb: f64,
+    pub min_storage_gb: f64,
+}
+
+/// The solve.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct SolveJson {
+    /// One row per scheme.
+    pub schemes: Vec<SchemeJson>,
+    /// What the device needs for the current model.
+    pub device_needs: NeedsJson,
+}
+
+/// Build the solve JSON.
+#[must_use]
+pub fn solve(s: &Solve) -> SolveJson {
+    SolveJson {
+        schemes: s
+            .schemes
+            .iter()
+            .map(|r| SchemeJson {
+                id: r.scheme.id,
+                name: r.scheme.name,
+                bits_per_weight: r.bits_per_weight,
+                max_params_b: r.max_params / 1e9,
+                binding: r.binding.code(),
+                weights_only_params_b: r.weights_only_params / 1e9,
+            })
+            .collect(),
+        device_needs: NeedsJson {
+            min_bandwidth_gbps: s.needs.bandwidth / 1e9,
+            min_peak_tops: s.needs.compute / 1e12,
+            min_memory_gb: s.needs.memory / 1e9,
+            min_storage_gb: s.needs.storage / 1e9,
+        },
+    }
+}

@@ -1,0 +1,409 @@
+//! The validated scenario: what the user typed, checked and converted to SI, at one corner of its ranges.
+//!
+//! [`validate`] is the one conversion from [`Inputs`] (what was typed) to [`Scenarios`] (what the engine
+//! computes on). It returns every field's error at once.
+
+use alloc::vec::Vec;
+
+use crate::device::Device;
+use crate::framework::{self, FrameworkSpec};
+use crate::input::{Backend, Corner, Field, Inputs, ModelKind, Problem, ALL_FIELDS};
+use crate::model::{Architecture, AttentionShape, Llm, Model, OneShot, Params};
+use crate::quant::Quant;
+use crate::units::{Bytes, BytesPerSec, Joules, Ops, OpsPerSec, Seconds, Watts};
+
+/// The targets and the workload.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Targets {
+    /// Time to first token.
+    pub ttft: Seconds,
+    /// Time per output token.
+    pub tpot: Seconds,
+    /// Context the KV cache is sized for.
+    pub context: f64,
+    /// Prompt tokens.
+    pub prompt: f64,
+    /// Generated tokens per answer.
+    pub output: f64,
+    /// Sequences decoded together.
+    pub batch: f64,
+    /// Largest allowed model file.
+    pub max_file: Bytes,
+    /// Fixed overhead per generated token.
+    pub token_overhead: Seconds,
+    /// Runtime overhead in memory.
+    pub runtime: Bytes,
+    /// Tokenizer and metadata in the file.
+    pub meta: Bytes,
+    /// Prefill chunk.
+    pub chunk: f64,
+    /// Session length for the heat curve.
+    pub session: Seconds,
+    /// Count the cold start in TTFT.
+    pub cold_start: bool,
+}
+
+/// One fully validated scenario, in SI units.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Scenario {
+    /// The device.
+    pub device: Device,
+    /// The model.
+    pub model: Model,
+    /// Its quantization.
+    pub quant: Quant,
+    /// Targets and workload.
+    pub targets: Targets,
+    /// The framework.
+    pub framework: &'static FrameworkSpec,
+    /// The backend.
+    pub backend: Backend,
+    /// Share of operations on the accelerator, as given.
+    pub coverage: f64,
+    /// Zero-copy buffers.
+    pub zero_copy: bool,
+}
+
+/// The scenario at each corner of its ranges.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Scenarios {
+    /// Every range at its expected value.
+    pub expected: Scenario,
+    /// Every range at its low end.
+    pub low: Scenario,
+    /// Every range at its high end.
+    pub high: Scenario,
+}
+
+/// Which input an error is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum InputRef {
+    /// A numeric field.
+    Field(Field),
+    /// The framework choice.
+    Framework,
+}
+
+impl InputRef {
+    /// The key in links and files.
+    #[must_use]
+    pub fn key(self) -> &'static str {
+        match self {
+            InputRef::Field(f) => f.key(),
+            InputRef::Framework => "fw",
+        }
+    }
+}
+
+/// One input that failed validation.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct FieldError {
+    /// Which input.
+    pub input: InputRef,
+    /// The expected value that was given (when numeric).
+    pub value: Option<f64>,
+    /// What is wrong.
+    pub problem: InputProblem,
+}
+
+/// What is wrong with an input.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum InputProblem {
+    /// A numeric problem.
+    Value(Problem),
+    /// No framework with this id.
+    UnknownFramework(alloc::string::String),
+}
+
+impl core::fmt::Display for FieldError {
+    /// A developer-facing message (the UI renders its own words from the typed fields).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}", self.input.key())?;
+        if let Some(v) = self.value {
+            write!(f, "={v}")?;
+        }
+        match &self.problem {
+            InputProblem::Value(p) => match p {
+                Problem::NotFinite => write!(f, ": must be a finite number"),
+                Problem::TooLow { min } => {
+                    write!(
+                        f,
+                        ": must be {} {}",
+                        if min.inclusive { "at least" } else { "above" },
+                        min.value
+                    )
+                }
+                Problem::TooHigh { max } => {
+                    write!(
+                        f,
+                        ": must be {} {}",
+                        if max.inclusive { "at most" } else { "below" },
+                        max.value
+                    )
+                }
+                Problem::NotInteger => write!(f, ": must be a whole number"),
+                Problem::NotFlag => write!(f, ": must be 0 or 1"),
+                Problem::NoRange => write!(f, ": takes one number, not a range"),
+                Problem::RangeOrder => write!(f, ": range must be low~expected~high in order"),
+                Problem::MustBeBelow { other, limit } => {
+                    write!(f, ": must be below {}={limit}", other.key())
+                }
+                Problem::MustNotExceed { other, limit } => {
+                    write!(f, ": must not exceed {}={limit}", other.key())
+                }
+                Problem::Missing => write!(f, ": is required"),
+            },
+            InputProblem::UnknownFramework(id) => write!(f, ": no framework preset named {id:?}"),
+        }
+    }
+}
+
+/// Every error found in one set of inputs.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Errors(pub Vec<FieldError>);
+
+impl Errors {
+    /// The error on one input, if any.
+    #[must_use]
+    pub fn for_input(&self, input: InputRef) -> Option<&FieldError> {
+        self.0.iter().find(|e| e.input == input)
+    }
+    fn push(&mut self, f: Field, value: f64, p: Problem) {
+        if self.for_input(InputRef::Field(f)).is_none() {
+            self.0.push(FieldError {
+                input: InputRef::Field(f),
+                value: Some(value),
+                problem: InputProblem::Value(p),
+            });
+        }
+    }
+}
+
+/// Check every input and build the scenario at each corner of its ranges.
+///
+/// # Errors
+/// Every input that is out of its bounds, inconsistent with another, or unknown, at once.
+pub fn validate(inputs: &Inputs) -> Result<Scenarios, Errors> {
+    let mut errors = Errors::default();
+    for &f in ALL_FIELDS {
+        if !f.applies_to(inputs.model_kind) {
+            continue;
+        }
+        if let Some(v) = inputs.get(f) {
+            if let Err(p) = f.spec().check(&v) {
+                errors.push(f, v.mid, p);
+            }
+        } else if f.spec().default.is_some() {
+            errors.push(f, f64::NAN, Problem::Missing);
+        }
+    }
+    let fw = framework::find(&inputs.framework);
+    if fw.is_none() {
+        errors.0.push(FieldError {
+            input: InputRef::Framework,
+            value: None,
+            problem: InputProblem::UnknownFramework(inputs.framework.clone()),
+        });
+    }
+    if !errors.0.is_empty() {
+        return Err(errors);
+    }
+    let fw = fw.unwrap_or(&framework::GENERIC);
+    cross_check(inputs, &mut errors);
+    if !errors.0.is_empty() {
+        return Err(errors);
+    }
+    Ok(Scenarios {
+        expected: build(inputs, Corner::Expected, fw),
+        low: build(inputs, Corner::Low, fw),
+        high: build(inputs, Corner::High, fw),
+    })
+}
+
+/// Rules between fields, checked at every corner.
+fn cross_check(inputs: &Inputs, errors: &mut Errors) {
+    let at = |f: Field, c: Corner| inputs.get(f).map_or(f64::NAN, |v| v.at(c));
+    for c in [Corner::Low, Corner::Expected, Corner::High] {
+        let mut below = |f: Field, other: Field, strict: bool| {
+            let (x, lim) = (at(f, c), at(other, c));
+            if (strict && x >= lim) || (!strict && x > lim) {
+                let p = if strict {
+                    Problem::MustBeBelow { other, limit: lim }
+                } else {
+                    Problem::MustNotExceed { other, limit: lim }
+                };
+                errors.push(f, x, p);
+            }
+        };
+        below(Field::ReservedGb, Field::MemoryGb, true);
+        below(Field::AmbientC, Field::TjMaxC, true);
+        below(Field::SustainedW, Field::BurstW, true);
+        below(Field::IdleW, Field::SustainedW, true);
+        match inputs.model_kind {
+            ModelKind::OneShot => {}
+            kind => {
+                below(Field::KvHeads, Field::Heads, false);
+                below(Field::Prompt, Field::Context, false);
+                if kind == ModelKind::Params {
+                    // The KV shape must fit in the parameters: a layer has at least its K and V projections.
+                    let kv_params = 2.0
+                        * at(Field::Layers, c)
+                        * at(Field::Hidden, c)
+                        * at(Field::KvHeads, c)
+                        * at(Field::HeadDim, c);
+                    let n = at(Field::ParamsB, c) * 1e9;
+                    if kv_params > n {
+                        errors.push(
+                            Field::ParamsB,
+                            at(Field::ParamsB, c),
+                            Problem::TooLow {
+                                min: crate::input::Bound {
+                                    value: kv_params / 1e9,
+                                    inclusive: true,
+                                },
+                            },
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
+    let v = |f: Field| inputs.get(f).map_or(0.0, |x| x.at(c));
+    let opt = |f: Field| inputs.get(f).map(|x| x.at(c));
+    let flag = |f: Field| v(f) >= 0.5;
+    let int8 = OpsPerSec::from_tops(v(Field::PeakInt8Tops));
+    let device = Device {
+        peak_int8: int8,
+        peak_fp16: opt(Field::PeakFp16Tops).map_or(int8 * 0.5, OpsPerSec::from_tops),
+        fp16_assumed: opt(Field::PeakFp16Tops).is_none(),
+        peak_int4: opt(Field::PeakInt4Tops).map_or(int8, OpsPerSec::from_tops),
+        int4_assumed: opt(Field::PeakInt4Tops).is_none(),
+        compute_util: v(Field::ComputeUtil),
+        cpu: OpsPerSec::from_tops(v(Field::CpuTops)),
+        memory: Bytes::from_gb(v(Field::MemoryGb)),
+        reserved: Bytes::from_gb(v(Field::ReservedGb)),
+        bandwidth: BytesPerSec::from_gbps(v(Field::BandwidthGbps)),
+        bandwidth_util: v(Field::BandwidthUtil),
+        storage_free: Bytes::from_gb(v(Field::StorageFreeGb)),
+        storage_read: BytesPerSec::from_gbps(v(Field::StorageReadGbps)),
+        sustained: Watts(v(Field::SustainedW)),
+        burst: Watts(v(Field::BurstW)),
+        burst_time: Seconds(v(Field::BurstS)),
+        tj_max_c: v(Field::TjMaxC),
+        ambient_c: v(Field::AmbientC),
+        accel: Watts(v(Field::AccelW)),
+        base: Watts(v(Field::BaseW)),
+        idle: Watts(v(Field::IdleW)),
+        dram_per_byte: Joules(v(Field::DramPjPerBit) * 8.0 * 1e-12),
+        battery: opt(Field::BatteryWh).map(|wh| Joules(wh * 3600.0)),
+    };
+    let quant = Quant {
+        weight_bits: v(Field::WeightBits),
+        granularity: inputs.granularity,
+        group: v(Field::GroupSize),
+        scale_bits: v(Field::ScaleBits),
+        zero_bits: v(Field::ZeroBits),
+        embed_bits: opt(Field::EmbedBits),
+        activation: inputs.activation,
+        kv_bits: v(Field::KvBits),
+    };
+    let arch = Architecture {
+        layers: v(Field::Layers),
+        hidden: v(Field::Hidden),
+        heads: v(Field::Heads),
+        kv_heads: v(Field::KvHeads),
+        head_dim: v(Field::HeadDim),
+        ffn: v(Field::Ffn),
+        vocab: v(Field::Vocab),
+        tied: flag(Field::Tied),
+        gated: flag(Field::Gated),
+        qkv_bias: flag(Field::QkvBias),
+        qk_norm: flag(Field::QkNorm),
+    };
+    let model = match inputs.model_kind {
+        ModelKind::OneShot => Model::OneShot(OneShot {
+            params: v(Field::ParamsB) * 1e9,
+            ops: Ops(v(Field::GopPerInference) * 1e9),
+            activation: Bytes(v(Field::ActivationMb) * 1e6),
+            fps: v(Field::Fps),
+        }),
+        kind => {
+            let counted = kind == ModelKind::Architecture;
+            let params = if counted {
+                arch.params()
+            } else {
+                split_count(v(Field::ParamsB) * 1e9, &arch, &quant)
+            };
+            Model::Llm(Llm {
+                params,
+                tied: arch.tied,
+                attention: AttentionShape {
+                    layers: arch.layers,
+                    q_width: arch.q_width(),
+                    kv_width: arch.kv_width(),
+                },
+                hidden: arch.hidden,
+                ffn: arch.ffn,
+                vocab: arch.vocab,
+                counted,
+            })
+        }
+    };
+    let targets = Targets {
+        ttft: Seconds::from_ms(v(Field::TtftMs)),
+        tpot: Seconds::from_ms(v(Field::TpotMs)),
+        context: v(Field::Context),
+        prompt: v(Field::Prompt),
+        output: v(Field::Output),
+        batch: v(Field::Batch),
+        max_file: Bytes::from_gb(v(Field::MaxFileGb)),
+        token_overhead: Seconds::from_ms(v(Field::TokenOverheadMs)),
+        runtime: Bytes::from_gb(v(Field::RuntimeGb)),
+        meta: Bytes(v(Field::MetaMb) * 1e6),
+        chunk: v(Field::Chunk),
+        session: Seconds(v(Field::SessionS)),
+        cold_start: flag(Field::ColdStart),
+    };
+    Scenario {
+        device,
+        model,
+        quant,
+        targets,
+        framework: fw,
+        backend: inputs.backend,
+        coverage: v(Field::Coverage),
+        zero_copy: flag(Field::ZeroCopy),
+    }
+}
+
+/// A bare parameter count is all "body" (every weight read per token, as the seed counts it), unless the
+/// embedding is given its own precision: then the vocabulary × hidden table (twice when untied) is split off.
+fn split_count(n: f64, arch: &Architecture, q: &Quant) -> Params {
+    if q.embed_bits.is_none() {
+        return Params {
+            body: n,
+            ..Params::default()
+        };
+    }
+    let table = arch.vocab * arch.hidden;
+    let lm_head = if arch.tied { 0.0 } else { table };
+    Params {
+        body: (n - table - lm_head).max(0.0),
+        embedding: table,
+        lm_head,
+        vectors: 0.0,
+    }
+}
