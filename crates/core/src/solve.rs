@@ -288,7 +288,10 @@ pub fn solve(inputs: &Inputs) -> Result<Solve, Errors> {
 
 /// Largest parameter count that meets every size-dependent target, by bisection in log space.
 fn largest(i: &Inputs) -> (f64, Constraint) {
-    let (mut lo, mut hi) = (1e6_f64, 1e13_f64);
+    // A bare count must at least hold the K and V projections its KV shape implies.
+    let v = |f: Field| i.mid(f).unwrap_or(0.0);
+    let floor = 2.0 * v(Field::Layers) * v(Field::Hidden) * v(Field::KvHeads) * v(Field::HeadDim);
+    let (mut lo, mut hi) = ((floor * 1.01).max(1e6), 1e13_f64);
     let low = at_size(i, lo);
     if !low.as_ref().is_some_and(meets) {
         return (0.0, failing(low.as_ref()));

@@ -96,7 +96,7 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
     let w = memory::weights(s);
     match &s.model {
         Model::Llm(m) => {
-            let kv = memory::kv_per_token(s) * ((c + 1.0) * s.targets.batch);
+            let kv = memory::kv_per_token(s) * (c * s.targets.batch);
             let copies = if s.zero_copy {
                 Bytes(0.0)
             } else {
