@@ -1,0 +1,359 @@
+//! Messages for people: validation errors and link issues, naming the field by label and key, what was
+//! given and what is allowed.
+
+use edgefit_core::codec::{Issue, ValueProblem, MAX_LEN, VERSION};
+use edgefit_core::input::{Bound, Problem, Unit};
+use edgefit_core::scenario::{FieldError, InputProblem, InputRef};
+use edgefit_core::{Activation, Backend, Field, Granularity, ModelKind};
+
+use crate::labels::{field_label, unit_label};
+use crate::Lang;
+
+/// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
+fn plain(x: f64) -> String {
+    format!("{x}")
+}
+
+/// A number and the field's unit.
+fn with_field_unit(x: f64, f: Field, lang: Lang) -> String {
+    crate::num::with_unit(&plain(x), unit_label(f.spec().unit, lang))
+}
+
+/// `Label (key)`, with an English label lower-cased when it reads as a common noun ("total memory").
+fn name(f: Field, lang: Lang, lower: bool) -> String {
+    let label = field_label(f, lang);
+    let mut cs = label.chars();
+    let label = match (lang, cs.next(), cs.next()) {
+        (Lang::En, Some(a), Some(b))
+            if lower && a.is_ascii_uppercase() && b.is_ascii_lowercase() =>
+        {
+            format!("{}{}", a.to_ascii_lowercase(), &label[1..])
+        }
+        _ => label.to_string(),
+    };
+    match lang {
+        Lang::En => format!("{label} ({})", f.key()),
+        Lang::Zh => format!("{label}（{}）", f.key()),
+    }
+}
+
+fn bound_low(b: Bound, f: Field, lang: Lang) -> String {
+    let v = with_field_unit(b.value, f, lang);
+    match (lang, b.inclusive) {
+        (Lang::En, true) => format!("must be at least {v}"),
+        (Lang::En, false) => format!("must be above {v}"),
+        (Lang::Zh, true) => format!("不能小于 {v}"),
+        (Lang::Zh, false) => format!("必须大于 {v}"),
+    }
+}
+
+fn bound_high(b: Bound, f: Field, lang: Lang) -> String {
+    let v = with_field_unit(b.value, f, lang);
+    match (lang, b.inclusive) {
+        (Lang::En, true) => format!("must be at most {v}"),
+        (Lang::En, false) => format!("must be below {v}"),
+        (Lang::Zh, true) => format!("不能大于 {v}"),
+        (Lang::Zh, false) => format!("必须小于 {v}"),
+    }
+}
+
+/// What is wrong with a value of field `f`, and what is allowed (`"must be at most 1 (a share: 0.6 means
+/// 60 %)"`). No field name, no value: [`field_error`] and [`codec_issue`] add those.
+#[must_use]
+pub fn problem_text(f: Field, p: &Problem, lang: Lang) -> String {
+    let share = f.spec().unit == Unit::Ratio;
+    let mut s = match p {
+        Problem::NotFinite => lang
+            .pick("must be a finite number", "必须是有限的数字")
+            .into(),
+        Problem::TooLow { min } => bound_low(*min, f, lang),
+        Problem::TooHigh { max } => bound_high(*max, f, lang),
+        Problem::NotInteger => lang.pick("must be a whole number", "必须是整数").into(),
+        Problem::NotFlag => lang
+            .pick("must be 0 (no) or 1 (yes)", "只能是 0（否）或 1（是）")
+            .into(),
+        Problem::NoRange => lang
+            .pick("takes one number, not a range", "只能填一个数，不能填区间")
+            .into(),
+        Problem::RangeOrder => lang
+            .pick(
+                "a range must be written low~high or low~expected~high, in order",
+                "区间须按 低~高 或 低~期望~高 的顺序填写",
+            )
+            .into(),
+        Problem::MustBeBelow { other, limit } => match lang {
+            Lang::En => format!(
+                "must be below {} = {}",
+                name(*other, lang, true),
+                with_field_unit(*limit, *other, lang)
+            ),
+            Lang::Zh => format!(
+                "必须小于{}= {}",
+                name(*other, lang, true),
+                with_field_unit(*limit, *other, lang)
+            ),
+        },
+        Problem::MustNotExceed { other, limit } => match lang {
+            Lang::En => format!(
+                "must not exceed {} = {}",
+                name(*other, lang, true),
+                with_field_unit(*limit, *other, lang)
+            ),
+            Lang::Zh => format!(
+                "不能超过{}= {}",
+                name(*other, lang, true),
+                with_field_unit(*limit, *other, lang)
+            ),
+        },
+        Problem::Missing => lang.pick("is required", "必须填写").into(),
+        other => format!("{other:?}"),
+    };
+    if share && matches!(p, Problem::TooLow { .. } | Problem::TooHigh { .. }) {
+        s.push_str(lang.pick(" (a share: 0.6 means 60 %)", "（比例：0.6 表示 60%）"));
+    }
+    s
+}
+
+/// A validation error for people: the field by label and key, what was given, what is allowed
+/// (`"Reserved memory (reserved_gb) = 9 GB: must be below total memory (mem_gb) = 8 GB"`).
+#[must_use]
+pub fn field_error(e: &FieldError, lang: Lang) -> String {
+    match (&e.input, &e.problem) {
+        (InputRef::Field(f), InputProblem::Value(p)) => {
+            let head = name(*f, lang, false);
+            let given = e
+                .value
+                .filter(|v| !v.is_nan())
+                .map(|v| format!("{}{}", lang.pick(" = ", "= "), with_field_unit(v, *f, lang)))
+                .unwrap_or_default();
+            let sep = lang.pick(": ", "：");
+            format!("{head}{given}{sep}{}", problem_text(*f, p, lang))
+        }
+        (_, InputProblem::UnknownFramework(id)) => {
+            let known = known_frameworks();
+            match lang {
+                Lang::En => format!(
+                    "Framework (fw) = \"{id}\": no framework preset with this id (known: {known})"
+                ),
+                Lang::Zh => format!("推理框架（fw）= \"{id}\"：没有这个框架预设（可选：{known}）"),
+            }
+        }
+        _ => format!("{e}"),
+    }
+}
+
+fn known_frameworks() -> String {
+    edgefit_core::framework::ALL_FRAMEWORKS
+        .iter()
+        .map(|f| f.id)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The options a choice key accepts, for "not one of the options" messages.
+fn options(key: &str) -> Option<String> {
+    let join = |v: Vec<&str>| v.join(", ");
+    Some(match key {
+        ModelKind::KEY => join(
+            edgefit_core::input::ALL_MODEL_KINDS
+                .iter()
+                .map(|x| x.code())
+                .collect(),
+        ),
+        Granularity::KEY => join(
+            edgefit_core::input::ALL_GRANULARITIES
+                .iter()
+                .map(|x| x.code())
+                .collect(),
+        ),
+        Activation::KEY => join(
+            edgefit_core::input::ALL_ACTIVATIONS
+                .iter()
+                .map(|x| x.code())
+                .collect(),
+        ),
+        Backend::KEY => join(
+            edgefit_core::input::ALL_BACKENDS
+                .iter()
+                .map(|x| x.code())
+                .collect(),
+        ),
+        "fw" => known_frameworks(),
+        _ => return None,
+    })
+}
+
+/// The known key nearest to an unknown one, when it is a likely typo (edit distance ≤ 2).
+fn nearest_key(key: &str) -> Option<String> {
+    fn dist(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut prev: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut cur = vec![i + 1; b.len() + 1];
+            for (j, &cb) in b.iter().enumerate() {
+                cur[j + 1] = (prev[j] + usize::from(ca != cb))
+                    .min(prev[j + 1] + 1)
+                    .min(cur[j] + 1);
+            }
+            prev = cur;
+        }
+        prev[b.len()]
+    }
+    edgefit_core::codec::engine_keys()
+        .into_iter()
+        .map(|k| (dist(key, &k), k))
+        .filter(|(d, _)| *d <= 2)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k)
+}
+
+/// A link issue for people (`"link key `bw_gbps=abc` is not a number; kept the default"`). Always names the
+/// key when there is one.
+#[must_use]
+pub fn codec_issue(issue: &Issue, lang: Lang) -> String {
+    let kept = lang.pick("; kept the default", "；已沿用默认值");
+    match issue {
+        Issue::TooLong { len } => match lang {
+            Lang::En => format!("the link is {len} characters, longer than {MAX_LEN}: ignored, defaults used"),
+            Lang::Zh => format!("链接长 {len} 个字符，超过 {MAX_LEN}：已忽略，使用默认值"),
+        },
+        Issue::NewerVersion { found } => match lang {
+            Lang::En => format!(
+                "link version `v={found}` is newer than this edgefit (it reads v={VERSION}); keys were read as v={VERSION}"
+            ),
+            Lang::Zh => format!("链接版本 `v={found}` 比本程序新（本程序读取 v={VERSION}）；已按 v={VERSION} 解读"),
+        },
+        Issue::BadVersion { value } => match lang {
+            Lang::En => format!("link version `v={value}` is not a version number"),
+            Lang::Zh => format!("链接版本 `v={value}` 不是版本号"),
+        },
+        Issue::UnknownKey { key } => {
+            let hint = nearest_key(key);
+            match (lang, hint) {
+                (Lang::En, Some(h)) => format!("unknown link key `{key}`, ignored (did you mean `{h}`?)"),
+                (Lang::En, None) => format!("unknown link key `{key}`, ignored"),
+                (Lang::Zh, Some(h)) => format!("未知的链接参数 `{key}`，已忽略（是否想写 `{h}`？）"),
+                (Lang::Zh, None) => format!("未知的链接参数 `{key}`，已忽略"),
+            }
+        }
+        Issue::BadValue { key, value, problem } => {
+            let what = match problem {
+                ValueProblem::NotANumber => lang
+                    .pick(
+                        "is not a number (write 50, or a range 40~60)",
+                        "不是数字（可写 50，或区间 40~60）",
+                    )
+                    .to_string(),
+                ValueProblem::UnknownOption => match (lang, options(key)) {
+                    (Lang::En, Some(o)) => format!("is not one of the options ({o})"),
+                    (Lang::Zh, Some(o)) => format!("不是可选项（可选：{o}）"),
+                    (Lang::En, None) => "is not one of the options".into(),
+                    (Lang::Zh, None) => "不是可选项".into(),
+                },
+                ValueProblem::Field(p) => match Field::from_key(key) {
+                    Some(f) => match lang {
+                        Lang::En => format!("{} {}", field_label(f, lang), problem_text(f, p, lang)),
+                        Lang::Zh => format!("{}{}", field_label(f, lang), problem_text(f, p, lang)),
+                    },
+                    None => format!("{p:?}"),
+                },
+            };
+            match lang {
+                Lang::En => format!("link key `{key}={value}` {what}{kept}"),
+                Lang::Zh => format!("链接参数 `{key}={value}` {what}{kept}"),
+            }
+        }
+        Issue::Duplicate { key } => match lang {
+            Lang::En => format!("link key `{key}` is given twice; the last one counts"),
+            Lang::Zh => format!("链接参数 `{key}` 出现了两次；以最后一次为准"),
+        },
+        other => format!("{other}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use edgefit_core::codec::decode;
+    use edgefit_core::{validate, Inputs};
+
+    #[track_caller]
+    fn link_says(link: &str, lang: Lang, want: &[&str]) {
+        let d = decode(link, &[]);
+        assert!(!d.issues.is_empty(), "{link}: no issue");
+        let msg = codec_issue(&d.issues[0], lang);
+        for w in want {
+            assert!(msg.contains(w), "{link}: {msg:?} lacks {w:?}");
+        }
+    }
+
+    #[track_caller]
+    fn invalid_says(inputs: &Inputs, lang: Lang, want: &[&str]) {
+        let errs = validate(inputs).expect_err("should be invalid");
+        let msg = field_error(&errs.0[0], lang);
+        for w in want {
+            assert!(msg.contains(w), "{msg:?} lacks {w:?}");
+        }
+    }
+
+    #[test]
+    fn link_issues_name_the_key() {
+        link_says(
+            "#v=1&bw_gbps=abc",
+            Lang::En,
+            &["`bw_gbps=abc`", "not a number", "kept the default"],
+        );
+        link_says("#v=1&bw_gbps=abc", Lang::Zh, &["bw_gbps", "不是数字"]);
+        link_says(
+            "#v=1&bw_gpbs=50",
+            Lang::En,
+            &["`bw_gpbs`", "did you mean `bw_gbps`"],
+        );
+        link_says("#v=1&frobnicate=1", Lang::En, &["`frobnicate`", "unknown"]);
+        link_says(
+            "#v=1&gran=blocky",
+            Lang::En,
+            &["gran=blocky", "tensor, channel, group"],
+        );
+        link_says(
+            "#v=1&eta_bw=60",
+            Lang::En,
+            &["eta_bw=60", "Bandwidth utilization", "at most 1", "share"],
+        );
+        link_says(
+            "#v=1&eta_bw=60",
+            Lang::Zh,
+            &["eta_bw=60", "带宽利用率", "比例"],
+        );
+        link_says(
+            "#v=1&tpot_ms=40&tpot_ms=30",
+            Lang::En,
+            &["`tpot_ms`", "twice"],
+        );
+        link_says("#v=9", Lang::En, &["v=9", "newer"]);
+    }
+
+    #[test]
+    fn validation_errors_name_label_key_value_and_limit() {
+        let i = Inputs::default().with(Field::ReservedGb, 9.0);
+        invalid_says(
+            &i,
+            Lang::En,
+            &["Reserved memory (reserved_gb) = 9 GB: must be below total memory (mem_gb) = 8 GB"],
+        );
+        invalid_says(
+            &i,
+            Lang::Zh,
+            &[
+                "系统占用内存（reserved_gb）= 9 GB",
+                "内存总量（mem_gb）",
+                "必须小于",
+            ],
+        );
+        let i = Inputs::default().with(Field::Layers, 2.5);
+        invalid_says(&i, Lang::En, &["Layers (layers) = 2.5", "whole number"]);
+        let mut i = Inputs::default();
+        i.framework = "nope".into();
+        invalid_says(&i, Lang::En, &["(fw)", "nope", "generic"]);
+    }
+}

@@ -1,0 +1,578 @@
+//! Labels: every input, unit, group, constraint, verdict, choice and step, in both languages.
+//!
+//! The terms follow the seed document (`000_5a701520f49c9be0.txt`) and its English rendering.
+
+use edgefit_core::input::{Group, Unit};
+use edgefit_core::steps::Step;
+use edgefit_core::{Activation, Backend, Constraint, Field, Granularity, ModelKind, Verdict};
+
+use crate::Lang;
+
+/// English label, Chinese label, English help, Chinese help.
+type Words = [&'static str; 4];
+
+#[allow(clippy::too_many_lines)] // why: one row per input is the clearest form of this table.
+fn field_words(f: Field) -> Option<Words> {
+    use Field::*;
+    Some(match f {
+        PeakInt8Tops => [
+            "Peak INT8 compute",
+            "INT8 峰值算力",
+            "The accelerator's rated INT8 throughput.",
+            "加速器标称的 INT8 峰值算力。",
+        ],
+        PeakFp16Tops => [
+            "Peak FP16 compute",
+            "FP16 峰值算力",
+            "Rated FP16 throughput; left empty, half the INT8 peak is assumed.",
+            "标称 FP16 算力；留空时按 INT8 峰值的一半估算。",
+        ],
+        PeakInt4Tops => [
+            "Peak INT4 compute",
+            "INT4 峰值算力",
+            "Rated INT4 throughput; left empty, the INT8 peak is assumed.",
+            "标称 INT4 算力；留空时按 INT8 峰值估算。",
+        ],
+        ComputeUtil => [
+            "Compute utilization",
+            "算子利用率",
+            "Share of the peak real operators reach (the seed's 20–40 %); a range is allowed.",
+            "真实算子能达到的峰值比例（原文 20%～40%），可填区间。",
+        ],
+        CpuTops => [
+            "CPU fallback compute",
+            "CPU 回退算力",
+            "Effective CPU throughput for operators the accelerator cannot run.",
+            "加速器不支持、回退到 CPU 的算子可用的有效算力。",
+        ],
+        MemoryGb => [
+            "Total memory",
+            "内存总量",
+            "Device DRAM (e.g. 8 GB LPDDR5).",
+            "设备内存容量（如 8 GB LPDDR5）。",
+        ],
+        ReservedGb => [
+            "Reserved memory",
+            "系统占用内存",
+            "Memory the OS and other apps keep; the rest is usable by the model.",
+            "系统和其他应用占用的内存，余下的才归模型使用。",
+        ],
+        BandwidthGbps => [
+            "Peak memory bandwidth",
+            "内存峰值带宽",
+            "Rated DRAM bandwidth.",
+            "内存标称带宽。",
+        ],
+        BandwidthUtil => [
+            "Bandwidth utilization",
+            "带宽利用率",
+            "Share of the peak bandwidth decoding reaches (the seed assumes 60 %).",
+            "解码阶段能用到的带宽比例（原文按 60% 计）。",
+        ],
+        StorageFreeGb => [
+            "Free storage",
+            "可用存储",
+            "Storage left for the model file.",
+            "留给模型文件的存储空间。",
+        ],
+        StorageReadGbps => [
+            "Storage read speed",
+            "存储读取速度",
+            "Sequential read speed of the flash (UFS 3.1 ≈ 2 GB/s); sets the cold start.",
+            "闪存顺序读取速度（UFS 3.1 约 2 GB/s），决定冷启动时间。",
+        ],
+        SustainedW => [
+            "Sustained power budget",
+            "持续功耗预算",
+            "Power the device can dissipate indefinitely (phones: 3–5 W).",
+            "设备可长期维持的功耗（手机通常 3～5 W）。",
+        ],
+        BurstW => [
+            "Burst power",
+            "短时爆发功耗",
+            "Short-term power the device allows (the seed's 8 W).",
+            "短时允许的爆发功耗（原文 8 W）。",
+        ],
+        BurstS => [
+            "Burst duration",
+            "爆发持续时间",
+            "How long the burst power lasts before the junction limit (the seed's 30 s).",
+            "爆发功耗持续多久后结温逼近上限（原文 30 秒）。",
+        ],
+        TjMaxC => [
+            "Junction temperature limit",
+            "结温上限",
+            "Temperature at which the chip throttles.",
+            "芯片触发降频的结温。",
+        ],
+        AmbientC => [
+            "Ambient temperature",
+            "环境温度",
+            "Temperature around the device.",
+            "设备所处环境温度。",
+        ],
+        AccelW => [
+            "Accelerator power at full load",
+            "加速器满载功耗",
+            "NPU/GPU power while busy (the seed's 2–3 W); a range is allowed.",
+            "NPU/GPU 满载功耗（原文 2～3 W），可填区间。",
+        ],
+        BaseW => [
+            "CPU and SoC power",
+            "CPU 及 SoC 其余功耗",
+            "CPU and the rest of the SoC while inferring.",
+            "推理期间 CPU 及 SoC 其余部分的功耗。",
+        ],
+        IdleW => [
+            "Idle power",
+            "空闲功耗",
+            "Power between bursts of work (race to idle).",
+            "两次计算之间的空闲功耗（先跑完再休眠）。",
+        ],
+        DramPjPerBit => [
+            "DRAM energy per bit",
+            "内存每比特能耗",
+            "Energy to move one bit to or from DRAM (LPDDR5 ≈ 4 pJ/bit).",
+            "内存每搬运 1 比特的能耗（LPDDR5 约 4 pJ/bit）。",
+        ],
+        BatteryWh => [
+            "Battery capacity",
+            "电池容量",
+            "For hours of continuous use; left empty, not reported.",
+            "用于估算连续使用时长；留空则不计算。",
+        ],
+        ParamsB => [
+            "Parameters",
+            "参数量",
+            "Parameter count in billions (the seed's 1.5 B).",
+            "参数量，单位十亿（原文 1.5B）。",
+        ],
+        Layers => [
+            "Layers",
+            "层数",
+            "Transformer layers.",
+            "Transformer 层数。",
+        ],
+        Hidden => [
+            "Hidden size",
+            "隐藏维度 hidden",
+            "Width of the residual stream.",
+            "残差流宽度（hidden size）。",
+        ],
+        Heads => [
+            "Attention heads",
+            "注意力头数",
+            "Query heads.",
+            "Query 头数。",
+        ],
+        KvHeads => [
+            "KV heads",
+            "KV 头数",
+            "Key/value heads; fewer than the query heads is grouped-query attention (GQA).",
+            "Key/Value 头数；少于 Query 头数即分组查询注意力（GQA）。",
+        ],
+        HeadDim => [
+            "Head dimension",
+            "每头维度",
+            "Width of one attention head.",
+            "单个注意力头的维度。",
+        ],
+        Ffn => [
+            "FFN size",
+            "FFN 维度",
+            "Feed-forward intermediate width.",
+            "前馈层中间维度。",
+        ],
+        Vocab => [
+            "Vocabulary size",
+            "词表大小",
+            "Tokens in the vocabulary; sizes the embedding and the LM head.",
+            "词表大小，决定嵌入层和 LM head 的体积。",
+        ],
+        Tied => [
+            "Tied embeddings",
+            "共享嵌入",
+            "The input embedding doubles as the LM head (1) or not (0).",
+            "输入嵌入与 LM head 共享权重（1）或不共享（0）。",
+        ],
+        Gated => [
+            "Gated FFN",
+            "门控 FFN",
+            "SwiGLU-style feed-forward with three matrices (1) or two (0).",
+            "SwiGLU 式三矩阵前馈（1）或两矩阵（0）。",
+        ],
+        QkvBias => [
+            "QKV bias",
+            "QKV 偏置",
+            "Biases on the Q, K and V projections (Qwen2).",
+            "Q、K、V 投影带偏置（如 Qwen2）。",
+        ],
+        QkNorm => [
+            "QK norm",
+            "QK 归一化",
+            "Per-head RMS norms on queries and keys (Qwen3, Gemma 3).",
+            "对 Query、Key 做逐头 RMSNorm（如 Qwen3、Gemma 3）。",
+        ],
+        GopPerInference => [
+            "Operations per inference",
+            "单次推理运算量",
+            "One-shot models: operations for one input, in 10⁹.",
+            "单次推理模型：处理一个输入的运算量（10⁹ 次）。",
+        ],
+        ActivationMb => [
+            "Peak activations",
+            "峰值激活内存",
+            "One-shot models: peak activation memory of one inference.",
+            "单次推理模型：一次推理的峰值激活内存。",
+        ],
+        Fps => [
+            "Target frame rate",
+            "目标帧率",
+            "One-shot models: inferences per second the product needs.",
+            "单次推理模型：产品要求的每秒推理次数。",
+        ],
+        WeightBits => [
+            "Weight bits",
+            "权重位宽",
+            "Bits per quantized weight (INT4: 4).",
+            "量化后每个权重的位数（INT4 为 4）。",
+        ],
+        GroupSize => [
+            "Group size",
+            "分组大小 group size",
+            "Weights sharing one scale in group-wise quantization (e.g. 128).",
+            "group-wise 量化中共享一个 scale 的权重数（如 128）。",
+        ],
+        ScaleBits => [
+            "Scale bits",
+            "scale 位宽",
+            "Bits of each quantization scale (FP16: 16).",
+            "每个量化 scale 的位数（FP16 为 16）。",
+        ],
+        ZeroBits => [
+            "Zero-point bits",
+            "zero-point 位宽",
+            "Bits of each zero point; 0 for symmetric quantization.",
+            "每个 zero-point 的位数；对称量化为 0。",
+        ],
+        EmbedBits => [
+            "Embedding bits",
+            "嵌入层位宽",
+            "Bits of the embedding table and LM head; left empty, as the other weights.",
+            "嵌入表和 LM head 的位宽；留空则与其他权重相同。",
+        ],
+        KvBits => [
+            "KV cache bits",
+            "KV Cache 位宽",
+            "Bits per KV-cache element (FP16: 16; INT8: 8).",
+            "KV Cache 每个元素的位数（FP16 为 16，INT8 为 8）。",
+        ],
+        TtftMs => [
+            "TTFT target",
+            "首字延迟 TTFT 目标",
+            "Time to first token the product allows (voice assistant: 300 ms).",
+            "产品允许的首 token 时延（语音助手 300 ms）。",
+        ],
+        TpotMs => [
+            "TPOT target",
+            "每字延迟 TPOT 目标",
+            "Time per output token the product allows (voice assistant: 50 ms).",
+            "产品允许的每 token 时延（语音助手 50 ms）。",
+        ],
+        Context => [
+            "Context length",
+            "上下文长度",
+            "Tokens of context the KV cache holds (the seed's 2048).",
+            "KV Cache 需容纳的上下文长度（原文 2048）。",
+        ],
+        Prompt => [
+            "Prompt length",
+            "提示词长度",
+            "Prompt tokens prefilled before the first token.",
+            "生成首个 token 前需要预填充的提示词 token 数。",
+        ],
+        Output => [
+            "Output length",
+            "输出长度",
+            "Tokens generated per answer.",
+            "每次回答生成的 token 数。",
+        ],
+        Batch => [
+            "Concurrent sequences",
+            "并发序列数",
+            "Sequences decoded together (batch).",
+            "同时解码的序列数（batch）。",
+        ],
+        MaxFileGb => [
+            "Largest model file",
+            "单模型文件上限",
+            "The product's file-size guideline (the seed's 2 GB).",
+            "产品对单个模型文件的体积要求（原文 2 GB）。",
+        ],
+        TokenOverheadMs => [
+            "Per-token overhead",
+            "每 token 额外开销",
+            "Fixed time per token for sampling, logging and scheduling.",
+            "每个 token 的固定开销：采样、日志、调度等。",
+        ],
+        RuntimeGb => [
+            "Runtime overhead",
+            "运行时开销",
+            "Memory the framework, allocator and graph take.",
+            "推理框架、内存分配器和计算图占用的内存。",
+        ],
+        MetaMb => [
+            "Tokenizer and metadata",
+            "分词器与元数据",
+            "Non-weight bytes in the model file.",
+            "模型文件中权重以外的部分。",
+        ],
+        Chunk => [
+            "Prefill chunk",
+            "预填充分块",
+            "Prompt tokens processed per prefill chunk; sizes the workspace.",
+            "每次预填充处理的 token 数，决定工作区内存。",
+        ],
+        SessionS => [
+            "Session length",
+            "连续使用时长",
+            "Minutes of continuous generation, in seconds, for the heat curve.",
+            "连续生成的时长（秒），用于温升曲线。",
+        ],
+        ColdStart => [
+            "Count cold start",
+            "计入冷启动",
+            "Include loading the model from storage in TTFT (1) or not (0).",
+            "TTFT 是否计入从存储加载模型的时间（1 计入，0 不计）。",
+        ],
+        Coverage => [
+            "Operator coverage",
+            "算子覆盖率",
+            "Share of operations the accelerator runs; the rest falls back to the CPU.",
+            "在加速器上执行的运算比例，其余回退到 CPU。",
+        ],
+        ZeroCopy => [
+            "Zero-copy buffers",
+            "零拷贝",
+            "CPU and accelerator share buffers without copies (1) or copy them (0).",
+            "CPU 与加速器共享缓冲区无需拷贝（1），或需要拷贝（0）。",
+        ],
+        _ => return None,
+    })
+}
+
+/// The human name of an input (`"Peak INT8 compute"`, `"INT8 峰值算力"`). A field this crate does not know
+/// yet shows its link key.
+#[must_use]
+pub fn field_label(f: Field, lang: Lang) -> &'static str {
+    field_words(f).map_or(f.key(), |w| lang.pick(w[0], w[1]))
+}
+
+/// One short sentence on what an input means.
+#[must_use]
+pub fn field_help(f: Field, lang: Lang) -> &'static str {
+    field_words(f).map_or("", |w| lang.pick(w[2], w[3]))
+}
+
+/// The unit a field is typed in, as shown next to it (empty for plain counts, shares and flags).
+#[must_use]
+pub fn field_unit(f: Field, lang: Lang) -> &'static str {
+    unit_label(f.spec().unit, lang)
+}
+
+/// The symbol or word of a unit (`"TOPS"`, `"GB"`, `"ms"`, `"°C"`, `"tokens"`/`"token"`). Empty for plain
+/// counts, shares (typed as 0–1) and yes/no flags.
+#[must_use]
+pub fn unit_label(u: Unit, lang: Lang) -> &'static str {
+    match u {
+        Unit::Tops => "TOPS",
+        Unit::Gb => "GB",
+        Unit::Mb => "MB",
+        Unit::GbPerS => "GB/s",
+        Unit::Watts => "W",
+        Unit::Seconds => "s",
+        Unit::Ms => "ms",
+        Unit::Celsius => "°C",
+        Unit::PjPerBit => "pJ/bit",
+        Unit::Wh => "Wh",
+        Unit::BillionParams => "B",
+        Unit::Tokens => lang.pick("tokens", "token"),
+        Unit::Bits => lang.pick("bits", "bit"),
+        Unit::Gop => "GOP",
+        Unit::Fps => lang.pick("fps", "帧/秒"),
+        _ => "",
+    }
+}
+
+/// The name of a group of inputs.
+#[must_use]
+pub fn group_label(g: Group, lang: Lang) -> &'static str {
+    match g {
+        Group::Device => lang.pick("Device", "设备"),
+        Group::Model => lang.pick("Model", "模型"),
+        Group::Quantization => lang.pick("Quantization", "量化"),
+        Group::Scenario => lang.pick("Scenario", "场景"),
+        Group::Framework => lang.pick("Framework", "推理框架"),
+    }
+}
+
+/// The name of a constraint (`"TPOT"`, `"每字延迟 TPOT"`).
+#[must_use]
+pub fn constraint_label(c: Constraint, lang: Lang) -> &'static str {
+    match c {
+        Constraint::Compute => lang.pick("Compute", "算力"),
+        Constraint::Memory => lang.pick("Memory", "内存容量"),
+        Constraint::Bandwidth => lang.pick("Bandwidth", "带宽"),
+        Constraint::Ttft => lang.pick("TTFT", "首字延迟 TTFT"),
+        Constraint::Tpot => lang.pick("TPOT", "每字延迟 TPOT"),
+        Constraint::Power => lang.pick("Power", "功耗"),
+        Constraint::Thermal => lang.pick("Thermal", "散热"),
+        Constraint::Storage => lang.pick("Storage", "存储"),
+        Constraint::Framework => lang.pick("Framework", "推理框架"),
+    }
+}
+
+/// The word for a verdict.
+#[must_use]
+pub fn verdict_label(v: Verdict, lang: Lang) -> &'static str {
+    match v {
+        Verdict::Pass => lang.pick("Pass", "通过"),
+        Verdict::Warn => lang.pick("Warn", "警告"),
+        Verdict::Fail => lang.pick("Fail", "不通过"),
+        Verdict::NotApplicable => lang.pick("n/a", "不适用"),
+    }
+}
+
+/// The label of a model-description choice.
+#[must_use]
+pub fn model_kind_label(k: ModelKind, lang: Lang) -> &'static str {
+    match k {
+        ModelKind::Params => lang.pick("LLM by parameter count", "大模型（按参数量）"),
+        ModelKind::Architecture => lang.pick("LLM by architecture", "大模型（按结构）"),
+        ModelKind::OneShot => lang.pick(
+            "One-shot model (vision, speech)",
+            "单次推理模型（视觉、语音）",
+        ),
+    }
+}
+
+/// The label of a quantization-granularity choice.
+#[must_use]
+pub fn granularity_label(g: Granularity, lang: Lang) -> &'static str {
+    match g {
+        Granularity::PerTensor => lang.pick("Per-tensor", "Per-tensor（逐张量）"),
+        Granularity::PerChannel => lang.pick("Per-channel", "Per-channel（逐通道）"),
+        Granularity::GroupWise => lang.pick("Group-wise", "Group-wise（分组）"),
+    }
+}
+
+/// The label of an activation-precision choice.
+#[must_use]
+pub fn activation_label(a: Activation, lang: Lang) -> &'static str {
+    match a {
+        Activation::Int8 => lang.pick("INT8 activations (A8)", "INT8 激活（A8）"),
+        Activation::Fp16 => lang.pick("FP16 activations (A16)", "FP16 激活（A16）"),
+        Activation::Int4 => lang.pick("INT4 activations (A4)", "INT4 激活（A4）"),
+    }
+}
+
+/// The label of a backend choice (the same in both languages).
+#[must_use]
+pub fn backend_label(b: Backend, _lang: Lang) -> &'static str {
+    match b {
+        Backend::Npu => "NPU",
+        Backend::Gpu => "GPU",
+        Backend::Cpu => "CPU",
+    }
+}
+
+/// The title of a step of the accounting.
+#[must_use]
+pub fn step_title(step: Step, lang: Lang) -> &'static str {
+    match step {
+        Step::WeightBudget => lang.pick("Weight budget from TPOT", "按 TPOT 反推权重体积"),
+        Step::KvRead => lang.pick(
+            "The KV cache is read every token",
+            "每个 token 还要读一遍 KV Cache",
+        ),
+        Step::Memory => lang.pick("Memory", "检查内存"),
+        Step::Storage => lang.pick("Storage", "检查存储"),
+        Step::Compute => lang.pick("Compute", "检查算力"),
+        Step::Prefill => lang.pick("Prefill and TTFT", "预填充与首字延迟 TTFT"),
+        Step::Power => lang.pick("Power", "检查功耗"),
+        Step::Thermal => lang.pick("Heat over time", "热：功耗的时间维度"),
+        Step::Framework => lang.pick("Framework match", "推理框架匹配"),
+        Step::Inference => lang.pick("Latency of one inference", "单次推理时延"),
+        Step::Conclusion => lang.pick("Conclusion", "核算结论"),
+        _ => lang.pick("Step", "步骤"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use edgefit_core::input::ALL_GROUPS;
+    use edgefit_core::{ALL_CONSTRAINTS, ALL_FIELDS};
+
+    fn has_cjk(s: &str) -> bool {
+        s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    fn every_field_has_words_in_both_languages() {
+        for &f in ALL_FIELDS {
+            for lang in crate::ALL_LANGS {
+                let l = field_label(f, lang);
+                assert!(!l.is_empty() && l != f.key(), "{f:?} has no {lang:?} label");
+                assert!(
+                    !field_help(f, lang).is_empty(),
+                    "{f:?} has no {lang:?} help"
+                );
+            }
+            assert!(
+                has_cjk(field_label(f, Lang::Zh)),
+                "{f:?}: zh label has no Chinese"
+            );
+            assert!(
+                has_cjk(field_help(f, Lang::Zh)),
+                "{f:?}: zh help has no Chinese"
+            );
+        }
+    }
+
+    #[test]
+    fn every_constraint_verdict_group_and_step_is_named() {
+        for c in ALL_CONSTRAINTS {
+            assert!(!constraint_label(c, Lang::En).is_empty());
+            assert!(has_cjk(constraint_label(c, Lang::Zh)), "{c:?}");
+        }
+        for v in [
+            Verdict::Pass,
+            Verdict::Warn,
+            Verdict::Fail,
+            Verdict::NotApplicable,
+        ] {
+            assert!(!verdict_label(v, Lang::En).is_empty());
+            assert!(has_cjk(verdict_label(v, Lang::Zh)), "{v:?}");
+        }
+        for g in ALL_GROUPS {
+            assert!(has_cjk(group_label(g, Lang::Zh)), "{g:?}");
+        }
+        for &k in edgefit_core::input::ALL_MODEL_KINDS {
+            assert!(has_cjk(model_kind_label(k, Lang::Zh)));
+        }
+        for &g in edgefit_core::input::ALL_GRANULARITIES {
+            assert!(has_cjk(granularity_label(g, Lang::Zh)));
+        }
+        for &a in edgefit_core::input::ALL_ACTIVATIONS {
+            assert!(has_cjk(activation_label(a, Lang::Zh)));
+        }
+        assert_eq!(
+            constraint_label(Constraint::Ttft, Lang::Zh),
+            "首字延迟 TTFT"
+        );
+        assert_eq!(verdict_label(Verdict::Fail, Lang::Zh), "不通过");
+        assert_eq!(unit_label(Unit::Tokens, Lang::En), "tokens");
+        assert_eq!(unit_label(Unit::Celsius, Lang::Zh), "°C");
+    }
+}
