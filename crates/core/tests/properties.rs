@@ -1,0 +1,172 @@
+//! Invariants that must hold for every scenario, and inputs that must never panic.
+
+use edgefit_core::input::{Kind, ALL_ACTIVATIONS, ALL_GRANULARITIES, ALL_MODEL_KINDS};
+use edgefit_core::{analyze, codec, run, validate, Field, Inputs, Value, ALL_FIELDS};
+use proptest::prelude::*;
+
+/// A valid scenario around the seed's: each knob moved within a realistic range.
+fn scenario() -> impl Strategy<Value = Inputs> {
+    (
+        (1.0f64..200.0, 0.05f64..1.0, 2.0f64..64.0, 5.0f64..400.0, 0.2f64..1.0),
+        (0.1f64..40.0, 1u32..80, 1u32..8, 64u32..4096, 2.0f64..16.0),
+        (16u32..32768, 1u32..512, 5.0f64..500.0, 50.0f64..5000.0, 1u32..4),
+    )
+        .prop_map(|((tops, eta_c, mem, bw, eta_bw), (params, layers, kvh, ctx, bits), (prompt, batch, tpot, ttft, gi))| {
+            let mut i = Inputs::default()
+                .with(Field::PeakInt8Tops, tops)
+                .with(Field::BandwidthGbps, bw)
+                .with(Field::BandwidthUtil, eta_bw)
+                .with(Field::MemoryGb, mem)
+                .with(Field::ReservedGb, mem * 0.4)
+                .with(Field::ParamsB, params)
+                .with(Field::Layers, f64::from(layers))
+                .with(Field::KvHeads, f64::from(kvh))
+                .with(Field::Context, f64::from(ctx))
+                .with(Field::Prompt, f64::from(prompt.min(ctx)))
+                .with(Field::WeightBits, bits)
+                .with(Field::Batch, f64::from(batch))
+                .with(Field::TpotMs, tpot)
+                .with(Field::TtftMs, ttft);
+            i.set_exact(Field::ComputeUtil, eta_c);
+            i.granularity = ALL_GRANULARITIES[gi as usize % ALL_GRANULARITIES.len()];
+            // keep the K/V projections inside the parameter count
+            let kv = 2.0 * f64::from(layers) * 2048.0 * f64::from(kvh) * 128.0 / 1e9;
+            if kv >= params {
+                i.set_exact(Field::ParamsB, kv * 1.5);
+            }
+            i
+        })
+}
+
+fn report(i: &Inputs) -> edgefit_core::Report {
+    analyze(&validate(i).expect("valid").expected)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn more_bandwidth_never_slows_decode(i in scenario(), k in 1.0f64..4.0) {
+        let bw = i.mid(Field::BandwidthGbps).unwrap();
+        let slow = report(&i);
+        let fast = report(&i.clone().with(Field::BandwidthGbps, bw * k));
+        prop_assert!(fast.tpot.full.0 <= slow.tpot.full.0 * (1.0 + 1e-12));
+        prop_assert!(fast.tpot.empty.0 <= slow.tpot.empty.0 * (1.0 + 1e-12));
+    }
+
+    #[test]
+    fn more_weight_bits_never_shrink_the_file(i in scenario(), extra in 0.0f64..8.0) {
+        let b = i.mid(Field::WeightBits).unwrap();
+        let small = report(&i);
+        let big = report(&i.clone().with(Field::WeightBits, (b + extra).min(32.0)));
+        prop_assert!(big.storage.file.0 >= small.storage.file.0);
+        prop_assert!(big.memory.weights.total().0 >= small.memory.weights.total().0);
+    }
+
+    #[test]
+    fn longer_context_never_shortens_tpot(i in scenario(), k in 1.0f64..8.0) {
+        let c = i.mid(Field::Context).unwrap();
+        let short = report(&i);
+        let long = report(&i.clone().with(Field::Context, (c * k).round()));
+        prop_assert!(long.tpot.full.0 >= short.tpot.full.0);
+        prop_assert!(long.memory.total.0 >= short.memory.total.0);
+    }
+
+    #[test]
+    fn a_bigger_model_never_raises_headroom(i in scenario(), k in 1.0f64..4.0) {
+        let n = i.mid(Field::ParamsB).unwrap();
+        let small = report(&i);
+        let big = report(&i.clone().with(Field::ParamsB, n * k));
+        for c in [
+            edgefit_core::Constraint::Memory,
+            edgefit_core::Constraint::Bandwidth,
+            edgefit_core::Constraint::Tpot,
+            edgefit_core::Constraint::Ttft,
+            edgefit_core::Constraint::Compute,
+            edgefit_core::Constraint::Storage,
+        ] {
+            let (hs, hb) = (small.headroom(c).unwrap(), big.headroom(c).unwrap());
+            prop_assert!(hb <= hs + 1e-12, "{:?}: {} -> {}", c, hs, hb);
+        }
+    }
+
+    #[test]
+    fn tpot_full_is_never_below_tpot_empty(i in scenario()) {
+        let r = report(&i);
+        prop_assert!(r.tpot.full.0 >= r.tpot.empty.0);
+    }
+
+    #[test]
+    fn solve_finds_a_model_that_meets_the_size_dependent_targets(i in scenario()) {
+        let s = edgefit_core::solve(&i).unwrap();
+        for row in &s.schemes {
+            prop_assert!(row.max_params.is_finite() && row.max_params >= 0.0);
+        }
+    }
+
+    #[test]
+    fn encode_then_decode_is_identity(i in scenario(), lo in 0.05f64..0.5, span in 0.0f64..0.5, kind in 0usize..3, act in 0usize..3) {
+        let mut i = i;
+        i.set(Field::ComputeUtil, Some(Value::range(lo, lo + span)));
+        i.model_kind = ALL_MODEL_KINDS[kind];
+        i.activation = ALL_ACTIVATIONS[act];
+        let hash = codec::encode(&i, &[("lang", "zh")]);
+        let d = codec::decode(&hash, &["lang"]);
+        prop_assert!(d.issues.is_empty(), "{}: {:?}", hash, d.issues);
+        prop_assert_eq!(&d.inputs, &i);
+        prop_assert_eq!(d.extras, vec![("lang".to_string(), "zh".to_string())]);
+        prop_assert_eq!(codec::encode(&d.inputs, &[("lang", "zh")]), hash);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    /// Any value in any field, finite or not: validation answers and the engine never panics.
+    #[test]
+    fn arbitrary_values_never_panic(
+        vals in proptest::collection::vec((0usize..64, prop_oneof![
+            any::<f64>(),
+            Just(f64::NAN), Just(f64::INFINITY), Just(-0.0), Just(0.0), Just(1e308), Just(-1.0),
+            0.0f64..10.0,
+        ]), 0..12),
+        kind in 0usize..3,
+    ) {
+        let mut i = Inputs::default();
+        i.model_kind = ALL_MODEL_KINDS[kind];
+        for (fi, x) in vals {
+            let f = ALL_FIELDS[fi % ALL_FIELDS.len()];
+            i.set_exact(f, x);
+        }
+        if let Ok((s, e)) = run(&i) {
+            let j = edgefit_core::json::report(&i, &s, &e);
+            prop_assert!(serde_json::to_string(&j).is_ok());
+            let _ = edgefit_core::solve(&i);
+        }
+    }
+
+    /// Any string as a link: decoding answers with issues, never a panic.
+    #[test]
+    fn arbitrary_links_never_panic(s in "\\PC{0,300}") {
+        let d = codec::decode(&s, &["lang", "embed"]);
+        let _ = run(&d.inputs);
+    }
+
+    /// Links built from real keys with arbitrary values: each bad key falls back alone.
+    #[test]
+    fn bad_keys_fall_back_alone(fi in 0usize..64, junk in "[a-z~%0-9.+-]{0,12}") {
+        let f = ALL_FIELDS[fi % ALL_FIELDS.len()];
+        prop_assume!(f != Field::BandwidthGbps);
+        let link = format!("v=1&bw_gbps=50&{}={}", f.key(), junk);
+        let d = codec::decode(&link, &[]);
+        prop_assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(50.0));
+        let accepted = d.issues.is_empty();
+        if !accepted {
+            prop_assert_eq!(d.inputs.get(f), Inputs::default().get(f));
+        } else {
+            let v = d.inputs.get(f).unwrap();
+            prop_assert!(f.spec().check(&v).is_ok());
+            prop_assert!(!v.is_range() || f.spec().kind == Kind::Real);
+        }
+    }
+}
