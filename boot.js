@@ -1,0 +1,13 @@
+// edgefit page loader.
+//
+// Trunk would normally inject an inline <script type="module"> that starts the
+// wasm app. The page's Content-Security-Policy allows only same-origin script
+// files (script-src 'self' 'wasm-unsafe-eval'), so Trunk.toml's `pattern_script`
+// emits <script type="module" src="/boot.js"> carrying the hashed file names in
+// data attributes, and this file does what trunk's inline loader does.
+const tag = document.querySelector('script[data-edgefit-js]');
+const { default: init } = await import(tag.dataset.edgefitJs);
+const wasm = await init({ module_or_path: tag.dataset.edgefitWasm });
+// For tests and tooling: the wasm app has started (its `main` has run).
+document.documentElement.dataset.edgefitStarted = '';
+dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));

@@ -1,0 +1,209 @@
+//! `cargo xtask test`, `e2e` and `serve`: the checks CI runs, in the order a reviewer would.
+
+use crate::env::{cmd, exec, human, root, show};
+use crate::{setup, size};
+use std::process::Command;
+use std::time::Instant;
+
+/// What a step does.
+enum Action {
+    /// Install missing tools.
+    Setup,
+    /// Run a command; it must exit 0.
+    Cmd(Command),
+    /// The size report of dist/ against the budget.
+    Size,
+}
+
+struct Step {
+    name: &'static str,
+    action: Action,
+}
+
+fn step(name: &'static str, program: &str, args: &[&str]) -> Step {
+    let mut c = cmd(program);
+    c.args(args);
+    Step {
+        name,
+        action: Action::Cmd(c),
+    }
+}
+
+fn trunk_build() -> Step {
+    step(
+        "release build of the page (trunk)",
+        "trunk",
+        &["build", "--release"],
+    )
+}
+
+fn e2e() -> Step {
+    step(
+        "browser end-to-end tests",
+        "node",
+        &["--test", "tests/e2e/"],
+    )
+}
+
+/// Every step of `cargo xtask test`, in order.
+fn all_steps() -> Vec<Step> {
+    let [wasm32, no_std] = setup::TARGETS;
+    vec![
+        Step {
+            name: "set up tools",
+            action: Action::Setup,
+        },
+        step("formatting", "cargo", &["fmt", "--all", "--check"]),
+        step(
+            "clippy, warnings denied",
+            "cargo",
+            &[
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ],
+        ),
+        step("native tests", "cargo", &["test", "--workspace"]),
+        step(
+            "core builds for wasm32",
+            "cargo",
+            &[
+                "build",
+                "-p",
+                "edgefit-core",
+                "--target",
+                wasm32,
+                "--no-default-features",
+            ],
+        ),
+        step(
+            "core builds without std",
+            "cargo",
+            &[
+                "build",
+                "-p",
+                "edgefit-core",
+                "--target",
+                no_std,
+                "--no-default-features",
+            ],
+        ),
+        // The runner is wasm-bindgen-test-runner (.cargo/config.toml); it drives
+        // headless Chromium through /usr/bin/chromedriver (CHROMEDRIVER, set by env::cmd).
+        step(
+            "wasm tests in headless Chromium",
+            "cargo",
+            &["test", "-p", "edgefit-web", "--target", wasm32],
+        ),
+        trunk_build(),
+        e2e(),
+        Step {
+            name: "size budget",
+            action: Action::Size,
+        },
+    ]
+}
+
+/// Run `steps` in order, stopping at the first failure, then print the summary lines.
+fn run_steps(title: &str, steps: Vec<Step>) -> Result<(), String> {
+    let start = Instant::now();
+    let total = steps.len();
+    let mut passed = 0;
+    let mut page_gzip = None;
+    let mut timings = Vec::new();
+    for (i, s) in steps.into_iter().enumerate() {
+        let Step { name, mut action } = s;
+        let shown = match &action {
+            Action::Setup => "cargo xtask setup".to_string(),
+            Action::Cmd(c) => show(c),
+            Action::Size => "cargo xtask size".to_string(),
+        };
+        println!("\n==> [{}/{total}] {name}: {shown}", i + 1);
+        let t = Instant::now();
+        let result = match &mut action {
+            Action::Setup => setup::run(),
+            Action::Cmd(c) => exec(c),
+            Action::Size => size::report(&root().join("dist")).map(|gz| page_gzip = Some(gz)),
+        };
+        let took = t.elapsed();
+        timings.push((name, took, result.is_ok()));
+        if let Err(e) = result {
+            println!(
+                "<== [{}/{total}] {name}: FAILED after {}",
+                i + 1,
+                human(took)
+            );
+            print_timings(&timings);
+            println!(
+                "\n{title}: FAILED at step {}/{total} \"{name}\" after {} ({passed} steps passed before it): {e}",
+                i + 1,
+                human(start.elapsed())
+            );
+            println!("{passed} passed, 1 failed");
+            return Err(format!("step \"{name}\" failed"));
+        }
+        passed += 1;
+        println!("<== [{}/{total}] {name}: ok in {}", i + 1, human(took));
+    }
+    print_timings(&timings);
+    let page = page_gzip
+        .map(|gz| format!("; page {} gzip", size::kb(gz)))
+        .unwrap_or_default();
+    println!(
+        "\n{title}: {passed} steps passed in {}{page}",
+        human(start.elapsed())
+    );
+    println!("{passed} passed, 0 failed");
+    Ok(())
+}
+
+fn print_timings(timings: &[(&str, std::time::Duration, bool)]) {
+    println!("\nstep timings:");
+    for (name, took, ok) in timings {
+        println!(
+            "  {:>7}  {}  {name}",
+            human(*took),
+            if *ok { "ok  " } else { "FAIL" }
+        );
+    }
+}
+
+/// `cargo xtask test`.
+pub fn run_all() -> Result<(), String> {
+    run_steps("edgefit test", all_steps())
+}
+
+/// `cargo xtask e2e`: set up, build, run the browser tests.
+pub fn run_e2e() -> Result<(), String> {
+    run_steps(
+        "edgefit e2e",
+        vec![
+            Step {
+                name: "set up tools",
+                action: Action::Setup,
+            },
+            trunk_build(),
+            e2e(),
+        ],
+    )
+}
+
+/// `cargo xtask serve`: set up, then `trunk serve --release` on 127.0.0.1.
+pub fn serve(port: u16) -> Result<(), String> {
+    setup::run()?;
+    let url = format!("http://127.0.0.1:{port}/");
+    println!("\nedgefit: building, then serving the calculator at {url}");
+    println!("edgefit: open {url} in a browser once trunk says `server listening`; Ctrl-C stops\n");
+    let port = port.to_string();
+    exec(cmd("trunk").args([
+        "serve",
+        "--release",
+        "--address",
+        "127.0.0.1",
+        "--port",
+        &port,
+    ]))
+}
