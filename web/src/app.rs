@@ -1,0 +1,587 @@
+//! The page: the form, the results and the plumbing between them.
+//!
+//! Data flows one way (derive, don't sync): one signal per field holds the raw text → a memo reads and
+//! validates the form ([`state::check`]) → a memo keeps the last good evaluation → the results, charts and
+//! steps render from it. Effects only touch the outside world: the URL hash, the document language.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use edgefit_core::codec::{self, Issue};
+use edgefit_core::input::{Group, Kind, ALL_GROUPS};
+use edgefit_core::{
+    Activation, Backend, Field, Granularity, ModelKind, Solve, ALL_FIELDS,
+};
+use edgefit_text::Lang;
+use leptos::leptos_dom::helpers::TimeoutHandle;
+use leptos::prelude::*;
+
+use crate::results::{KeyNumbers, Results, VerdictStrip};
+use crate::share::{self, ShareBar};
+use crate::state::{self, Checked, Choices, FieldIssue, Good};
+use crate::ui::Ui;
+
+/// Keys of the link that belong to the page, not to the engine.
+pub const PAGE_KEYS: &[&str] = &["lang", "embed"];
+
+/// Everything the components share. Every member is a cheap, copyable handle.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    /// The page's language.
+    pub lang: RwSignal<Lang>,
+    /// The language the browser asks for (not written to the link when chosen).
+    pub browser_lang: Lang,
+    /// The compact embed view.
+    pub embed: RwSignal<bool>,
+    /// One text per field, in [`ALL_FIELDS`] order.
+    pub texts: StoredValue<Vec<RwSignal<String>>>,
+    /// How the model is described.
+    pub model_kind: RwSignal<ModelKind>,
+    /// Quantization granularity.
+    pub granularity: RwSignal<Granularity>,
+    /// Activation precision.
+    pub activation: RwSignal<Activation>,
+    /// Backend.
+    pub backend: RwSignal<Backend>,
+    /// Framework preset id.
+    pub framework: RwSignal<String>,
+    /// The form, read and validated.
+    pub checked: Memo<Checked>,
+    /// The last valid scenario and its evaluation (stays when the form turns invalid).
+    pub good: Memo<Option<Arc<Good>>>,
+    /// The reverse solve for the last valid scenario.
+    pub solve: Memo<Option<Arc<Solve>>>,
+    /// What the link held that could not be used.
+    pub link_issues: RwSignal<Vec<Issue>>,
+}
+
+impl Ctx {
+    /// The text signal of a field.
+    #[must_use]
+    pub fn text(&self, f: Field) -> RwSignal<String> {
+        let i = ALL_FIELDS.iter().position(|&g| g == f).unwrap_or(0);
+        self.texts.with_value(|v| v[i])
+    }
+
+    /// The link hash (without `#`) for the last valid scenario and the page's keys.
+    #[must_use]
+    pub fn hash(&self) -> String {
+        let lang = self.lang.get();
+        let embed = self.embed.get();
+        self.good.with(|g| {
+            let inputs = g.as_ref().map(|g| g.inputs.clone()).unwrap_or_default();
+            let mut extras: Vec<(&str, &str)> = Vec::new();
+            if lang != self.browser_lang {
+                extras.push(("lang", lang.code()));
+            }
+            if embed {
+                extras.push(("embed", "1"));
+            }
+            codec::encode(&inputs, &extras)
+        })
+    }
+
+    /// Load a decoded link into the form.
+    pub fn load(&self, d: &codec::Decoded) {
+        let texts = state::texts_of(&d.inputs);
+        self.texts.with_value(|sigs| {
+            for (sig, t) in sigs.iter().zip(texts) {
+                if sig.get_untracked() != t {
+                    sig.set(t);
+                }
+            }
+        });
+        let c = Choices::of(&d.inputs);
+        self.model_kind.set(c.model_kind);
+        self.granularity.set(c.granularity);
+        self.activation.set(c.activation);
+        self.backend.set(c.backend);
+        self.framework.set(c.framework);
+        let lang = d
+            .extras
+            .iter()
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| Lang::from_code(v))
+            .unwrap_or(self.browser_lang);
+        self.lang.set(lang);
+        self.embed
+            .set(d.extras.iter().any(|(k, v)| k == "embed" && v != "0"));
+        self.link_issues.set(d.issues.clone());
+    }
+}
+
+fn browser_lang() -> Lang {
+    window()
+        .navigator()
+        .language()
+        .and_then(|l| Lang::from_code(&l))
+        .unwrap_or_default()
+}
+
+fn current_hash() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// Create the page's state from a link hash, with every memo.
+#[must_use]
+pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
+    let d = codec::decode(hash, PAGE_KEYS);
+    let texts = StoredValue::new(
+        state::texts_of(&d.inputs)
+            .into_iter()
+            .map(RwSignal::new)
+            .collect::<Vec<_>>(),
+    );
+    let c = Choices::of(&d.inputs);
+    let model_kind = RwSignal::new(c.model_kind);
+    let granularity = RwSignal::new(c.granularity);
+    let activation = RwSignal::new(c.activation);
+    let backend = RwSignal::new(c.backend);
+    let framework = RwSignal::new(c.framework);
+    let checked = Memo::new(move |_| {
+        let t: Vec<String> = texts.with_value(|v| v.iter().map(|s| s.get()).collect());
+        let choices = Choices {
+            model_kind: model_kind.get(),
+            granularity: granularity.get(),
+            activation: activation.get(),
+            backend: backend.get(),
+            framework: framework.get(),
+        };
+        state::check(&t, &choices)
+    });
+    let good = Memo::new(move |prev: Option<&Option<Arc<Good>>>| {
+        checked.with(|c| match c {
+            Checked::Good(g) => Some(Arc::clone(g)),
+            Checked::Bad(_) => prev.cloned().flatten(),
+        })
+    });
+    let solve = Memo::new(move |_| {
+        good.with(|g| {
+            g.as_ref()
+                .and_then(|g| edgefit_core::solve(&g.inputs).ok())
+                .map(Arc::new)
+        })
+    });
+    let ctx = Ctx {
+        lang: RwSignal::new(Lang::En),
+        browser_lang,
+        embed: RwSignal::new(false),
+        texts,
+        model_kind,
+        granularity,
+        activation,
+        backend,
+        framework,
+        checked,
+        good,
+        solve,
+        link_issues: RwSignal::new(Vec::new()),
+    };
+    ctx.load(&d);
+    ctx
+}
+
+/// The whole page, reading its scenario from the URL hash and keeping the hash up to date.
+#[component]
+pub fn App() -> impl IntoView {
+    let ctx = create_ctx(&current_hash(), browser_lang());
+    provide_context(ctx);
+
+    // The hash follows the scenario, coalesced while typing and written without new history entries.
+    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    Effect::new(move |_| {
+        let h = ctx.hash();
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+        let t = set_timeout_with_handle(
+            move || share::write_hash(&h),
+            Duration::from_millis(150),
+        )
+        .ok();
+        pending.set_value(t);
+    });
+    // A link pasted or edited by hand loads like a fresh one.
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        let h = current_hash();
+        if h.trim_start_matches('#') != ctx.hash() {
+            ctx.load(&codec::decode(&h, PAGE_KEYS));
+        }
+    });
+    on_cleanup(move || {
+        listener.remove();
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+    });
+    // The document speaks the page's language (screen readers, fonts, hyphenation).
+    Effect::new(move |_| {
+        let lang = ctx.lang.get();
+        if let Some(el) = document().document_element() {
+            let _ = el.set_attribute("lang", if lang == Lang::Zh { "zh-CN" } else { "en" });
+        }
+        document().set_title(match lang {
+            Lang::En => "edgefit — on-device model fit calculator",
+            Lang::Zh => "edgefit — 端侧模型适配计算器",
+        });
+    });
+
+    view! {
+        {move || if ctx.embed.get() { view! { <EmbedView/> }.into_any() } else { view! { <FullView/> }.into_any() }}
+    }
+}
+
+/// The full calculator: header, form, results.
+#[component]
+fn FullView() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>{move || Ui::Title.text(lang.get())}</h1>
+                <p class="tagline">{move || Ui::Tagline.text(lang.get())}</p>
+            </div>
+            <LangSwitch/>
+        </header>
+        <LinkBanner/>
+        <main class="layout">
+            <section class="inputs" aria-labelledby="h-inputs">
+                <h2 id="h-inputs">{move || Ui::Inputs.text(lang.get())}</h2>
+                {ALL_GROUPS.iter().map(|&g| view! { <FieldGroup group=g/> }).collect_view()}
+            </section>
+            <section class="results" aria-labelledby="h-results">
+                <h2 id="h-results">{move || Ui::Results.text(lang.get())}</h2>
+                <ShareBar/>
+                <Results/>
+            </section>
+        </main>
+        <footer class="foot">
+            <p>{move || Ui::Footer.text(lang.get())}</p>
+        </footer>
+    }
+}
+
+/// The compact view for an `<iframe>`: verdicts and key numbers, and a link to the full calculator.
+#[component]
+fn EmbedView() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let full = move || {
+        ctx.embed.track();
+        let mut h = ctx.hash();
+        if let Some(i) = h.find("&embed=1") {
+            h.replace_range(i..i + "&embed=1".len(), "");
+        }
+        format!("{}#{h}", share::page_url())
+    };
+    view! {
+        <main class="embed">
+            <header class="embed-head">
+                <strong>{move || Ui::Embedded.text(lang.get())}</strong>
+                <a href=full target="_blank" rel="noopener">{move || Ui::OpenFull.text(lang.get())}" ↗"</a>
+            </header>
+            <VerdictStrip/>
+            <KeyNumbers/>
+        </main>
+    }
+}
+
+/// The zh/en switch.
+#[component]
+fn LangSwitch() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    view! {
+        <div class="lang" role="group" aria-label=move || Ui::Language.text(ctx.lang.get())>
+            {edgefit_text::ALL_LANGS
+                .iter()
+                .map(|&l| {
+                    view! {
+                        <button
+                            type="button"
+                            lang=if l == Lang::Zh { "zh-CN" } else { "en" }
+                            aria-pressed=move || if ctx.lang.get() == l { "true" } else { "false" }
+                            on:click=move |_| ctx.lang.set(l)
+                        >
+                            {l.native_name()}
+                        </button>
+                    }
+                })
+                .collect_view()}
+        </div>
+    }
+}
+
+/// Which keys of the link were not used, and why.
+#[component]
+fn LinkBanner() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let issues = ctx.link_issues.get();
+        if issues.is_empty() {
+            return ().into_any();
+        }
+        let lang = ctx.lang.get();
+        view! {
+            <div class="banner" role="status" data-testid="link-banner">
+                <p>{Ui::LinkIssues.text(lang)}</p>
+                <ul>
+                    {issues
+                        .iter()
+                        .map(|i| view! { <li>{edgefit_text::codec_issue(i, lang)}</li> })
+                        .collect_view()}
+                </ul>
+                <button type="button" on:click=move |_| ctx.link_issues.set(Vec::new())>
+                    {Ui::Dismiss.text(lang)}
+                </button>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+/// One fieldset of the form: the choices that belong to the group, then its numeric fields.
+#[component]
+fn FieldGroup(group: Group) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let fields: Vec<Field> = ALL_FIELDS
+        .iter()
+        .copied()
+        .filter(|f| f.spec().group == group)
+        .collect();
+    let choices = match group {
+        Group::Model => view! { <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/> }.into_any(),
+        Group::Quantization => view! {
+            <ChoiceSelect label=Ui::Granularity value=ctx.granularity/>
+            <ChoiceSelect label=Ui::Activation value=ctx.activation/>
+        }
+        .into_any(),
+        Group::Framework => view! {
+            <ChoiceSelect label=Ui::Backend value=ctx.backend/>
+            <FrameworkSelect/>
+        }
+        .into_any(),
+        _ => ().into_any(),
+    };
+    view! {
+        <fieldset class="group" data-group=format!("{group:?}").to_lowercase()>
+            <legend>{move || edgefit_text::group_label(group, lang.get())}</legend>
+            <div class="fields">
+                {choices}
+                {fields.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
+            </div>
+        </fieldset>
+    }
+}
+
+/// A choice the form offers as a `<select>`: every option of an `ALL_*` list.
+pub trait Choice: Copy + PartialEq + Send + Sync + 'static {
+    /// Every option, in order.
+    fn all() -> &'static [Self];
+    /// The option's code (links, `<option value>`).
+    fn code(self) -> &'static str;
+    /// The option's label.
+    fn label(self, lang: Lang) -> &'static str;
+    /// The link key, used for the element id.
+    fn key() -> &'static str;
+}
+
+macro_rules! choice {
+    ($t:ty, $all:path, $label:path) => {
+        impl Choice for $t {
+            fn all() -> &'static [Self] {
+                $all
+            }
+            fn code(self) -> &'static str {
+                <$t>::code(self)
+            }
+            fn label(self, lang: Lang) -> &'static str {
+                $label(self, lang)
+            }
+            fn key() -> &'static str {
+                <$t>::KEY
+            }
+        }
+    };
+}
+choice!(
+    ModelKind,
+    edgefit_core::input::ALL_MODEL_KINDS,
+    edgefit_text::model_kind_label
+);
+choice!(
+    Granularity,
+    edgefit_core::input::ALL_GRANULARITIES,
+    edgefit_text::granularity_label
+);
+choice!(
+    Activation,
+    edgefit_core::input::ALL_ACTIVATIONS,
+    edgefit_text::activation_label
+);
+choice!(
+    Backend,
+    edgefit_core::input::ALL_BACKENDS,
+    edgefit_text::backend_label
+);
+
+/// One generic `<select>` over a choice's options, bound to its signal.
+#[component]
+pub fn ChoiceSelect<T: Choice>(
+    /// The visible label.
+    label: Ui,
+    /// The chosen option.
+    value: RwSignal<T>,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let id = format!("c-{}", T::key());
+    view! {
+        <div class="field choice">
+            <label for=id.clone()>{move || label.text(lang.get())}</label>
+            <select
+                id=id
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(&o) = T::all().iter().find(|o| o.code() == v) {
+                        value.set(o);
+                    }
+                }
+            >
+                {T::all()
+                    .iter()
+                    .map(|&o| {
+                        view! {
+                            <option value=o.code() prop:selected=move || value.get() == o>
+                                {move || o.label(lang.get())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The framework preset `<select>` (its options are data, not an enum).
+#[component]
+fn FrameworkSelect() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    view! {
+        <div class="field choice">
+            <label for="c-fw">{move || Ui::Framework.text(lang.get())}</label>
+            <select id="c-fw" on:change=move |ev| ctx.framework.set(event_target_value(&ev))>
+                {edgefit_core::framework::ALL_FRAMEWORKS
+                    .iter()
+                    .map(|f| {
+                        let id = f.id;
+                        view! {
+                            <option value=id prop:selected=move || ctx.framework.get() == id>
+                                {f.name}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
+/// The message for a field whose text is not a number (edgefit-text has none for form text).
+fn not_a_number(f: Field, text: &str, lang: Lang) -> String {
+    let label = edgefit_text::field_label(f, lang);
+    let range = f.spec().kind == Kind::Real;
+    match (lang, range) {
+        (Lang::En, true) => format!(
+            "{label} ({}) = \"{text}\": not a number; type a number such as 0.5, or a range such as 0.4~0.6",
+            f.key()
+        ),
+        (Lang::En, false) => format!(
+            "{label} ({}) = \"{text}\": not a number; type one number such as 25",
+            f.key()
+        ),
+        (Lang::Zh, true) => format!(
+            "{label}（{}）= \"{text}\"：不是数字；请填一个数（如 0.5）或区间（如 0.4~0.6）",
+            f.key()
+        ),
+        (Lang::Zh, false) => format!(
+            "{label}（{}）= \"{text}\"：不是数字；请填一个数（如 25）",
+            f.key()
+        ),
+    }
+}
+
+/// One numeric input, generated from its [`Field::spec`]: label, text box (or checkbox for flags), unit,
+/// and the error next to it. Hidden when it does not apply to the chosen model kind.
+#[component]
+pub fn FieldInput(
+    /// Which input.
+    field: Field,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let spec = field.spec();
+    let text = ctx.text(field);
+    let id = format!("f-{}", spec.key);
+    let err_id = format!("e-{}", spec.key);
+    let issue = Memo::new(move |_| ctx.checked.with(|c| c.issue(field).cloned()));
+    let message = move || {
+        issue.get().map(|i| match i {
+            FieldIssue::NotANumber => not_a_number(field, text.get().trim(), lang.get()),
+            FieldIssue::Invalid(e) => edgefit_text::field_error(&e, lang.get()),
+        })
+    };
+    let control = if spec.kind == Kind::Flag {
+        view! {
+            <input
+                type="checkbox"
+                id=id.clone()
+                prop:checked=move || text.get().trim() == "1"
+                on:change=move |ev| text.set(if event_target_checked(&ev) { "1".into() } else { "0".into() })
+            />
+        }
+        .into_any()
+    } else {
+        let placeholder = match spec.kind {
+            Kind::Optional => Some("—"),
+            Kind::Real => Some("a~b"),
+            _ => None,
+        };
+        view! {
+            <input
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                spellcheck="false"
+                id=id.clone()
+                placeholder=placeholder
+                aria-invalid=move || if issue.with(Option::is_some) { "true" } else { "false" }
+                aria-describedby=err_id.clone()
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            />
+        }
+        .into_any()
+    };
+    let visible = move || field.applies_to(ctx.model_kind.get());
+    view! {
+        <div
+            class="field"
+            class:flag=spec.kind == Kind::Flag
+            class:bad=move || issue.with(Option::is_some)
+            hidden=move || !visible()
+            data-key=spec.key
+        >
+            <label for=id title=move || edgefit_text::field_help(field, lang.get())>
+                {move || edgefit_text::field_label(field, lang.get())}
+            </label>
+            <span class="control">
+                {control}
+                <span class="unit">{move || edgefit_text::field_unit(field, lang.get())}</span>
+            </span>
+            <p class="err" id=err_id role="alert">{message}</p>
+        </div>
+    }
+}

@@ -1,0 +1,27 @@
+//! # edgefit-web
+//!
+//! The edgefit calculator page: a Leptos (client-side rendering) app compiled to WebAssembly. It renders
+//! the engine ([`edgefit_core`]) and the words ([`edgefit_text`]) and adds only what a page needs: the
+//! form, the charts, the share link and the exports.
+//!
+//! Flow of one keystroke: the field's text signal changes → [`state::check`] reads and validates the form
+//! (a memo) → the last good evaluation (a memo) → verdicts, numbers, charts and steps re-render. The URL
+//! hash follows the scenario through an effect ([`share::write_hash`]).
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod app;
+pub mod chart;
+pub mod charts;
+pub mod results;
+pub mod share;
+pub mod state;
+pub mod ui;
+
+pub use app::App;
+
+/// Start the page: mount [`App`] into `<body>`.
+pub fn start() {
+    console_error_panic_hook::set_once();
+    leptos::mount::mount_to_body(App);
+}

@@ -1,0 +1,290 @@
+//! The results: verdict strip, key numbers, charts and the step-by-step accounting. Every component reads
+//! the last good evaluation from the page context and renders words through `edgefit-text`.
+
+use std::sync::Arc;
+
+use edgefit_core::analysis::Report;
+use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
+use edgefit_text::{self as text, Lang};
+use leptos::prelude::*;
+
+use crate::app::Ctx;
+use crate::charts::Charts;
+use crate::state::{Checked, Good};
+use crate::ui::Ui;
+
+/// The icon that goes with a verdict's word (colour is never the only signal).
+#[must_use]
+pub fn verdict_icon(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Pass => "✓",
+        Verdict::Warn => "!",
+        Verdict::Fail => "✗",
+        Verdict::NotApplicable => "–",
+    }
+}
+
+/// The headroom of a constraint in words: "headroom 25%" or "over by 72%".
+#[must_use]
+pub fn headroom_text(h: Option<f64>, lang: Lang) -> String {
+    match h {
+        None => String::new(),
+        Some(h) if h >= 0.0 => format!("{} {}", Ui::Headroom.text(lang), text::fmt_pct(h)),
+        Some(h) => format!("{} {}", Ui::Over.text(lang), text::fmt_pct(-h)),
+    }
+}
+
+/// Results for the full page: a note when they are stale, then everything.
+#[component]
+pub fn Results() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let stale = move || matches!(ctx.checked.get(), Checked::Bad(_));
+    view! {
+        <p class="stale" role="status" hidden=move || !stale() data-testid="stale">
+            {move || Ui::StaleResult.text(ctx.lang.get())}
+        </p>
+        <div class="result-body" class:is-stale=stale>
+            <VerdictStrip/>
+            <KeyNumbers/>
+            <Charts/>
+            <StepList/>
+        </div>
+    }
+}
+
+/// One card per constraint: word + icon + headroom, and the binding constraint named.
+#[component]
+pub fn VerdictStrip() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let lang = ctx.lang.get();
+        let Some(g) = ctx.good.get() else {
+            return ().into_any();
+        };
+        let e = &g.evaluation;
+        let binding = e.expected.binding();
+        let summary = if e.all_met() {
+            Ui::AllMet.text(lang)
+        } else {
+            Ui::NotAllMet.text(lang)
+        };
+        view! {
+            <section class="verdicts" aria-labelledby="h-verdicts">
+                <h3 id="h-verdicts">{Ui::Verdicts.text(lang)}</h3>
+                <p class="summary" data-testid="binding">
+                    {summary} " " {Ui::Binding.text(lang)} ": "
+                    <strong>{text::constraint_label(binding, lang)}</strong>
+                </p>
+                <ul class="cards">
+                    {ALL_CONSTRAINTS
+                        .iter()
+                        .map(|&c| card(c, &g, binding, lang))
+                        .collect_view()}
+                </ul>
+            </section>
+        }
+        .into_any()
+    }
+}
+
+fn card(c: Constraint, g: &Good, binding: Constraint, lang: Lang) -> impl IntoView + use<> {
+    let v = g.evaluation.verdict(c);
+    let h = g.evaluation.expected.headroom(c);
+    let is_binding = c == binding;
+    view! {
+        <li
+            class=format!("card v-{}", v.code().replace('/', ""))
+            class:binding=is_binding
+            data-testid=format!("verdict-{}", c.code())
+            data-verdict=v.code()
+        >
+            <span class="card-name">{text::constraint_label(c, lang)}</span>
+            <span class="card-verdict">
+                <span class="icon" aria-hidden="true">{verdict_icon(v)}</span>
+                " "
+                {text::verdict_label(v, lang)}
+            </span>
+            <span class="card-headroom">{headroom_text(h, lang)}</span>
+            {is_binding.then(|| view! { <span class="badge">{Ui::Binding.text(lang)}</span> })}
+        </li>
+    }
+}
+
+/// One key number: label, expected value (with a test id), its band across the input ranges, and unit.
+struct Num {
+    id: &'static str,
+    label: Ui,
+    value: String,
+    band: Option<String>,
+    unit: &'static str,
+}
+
+fn num(
+    g: &Good,
+    id: &'static str,
+    label: Ui,
+    unit: &'static str,
+    f: impl Fn(&Report) -> f64,
+) -> Num {
+    let x = f(&g.evaluation.expected);
+    let (lo, hi) = g.evaluation.band(&f);
+    let fmt = |x: f64| text::fmt_num(x, 3);
+    let band = (fmt(lo) != fmt(hi)).then(|| format!("{}–{}", fmt(lo), fmt(hi)));
+    Num {
+        id,
+        label,
+        value: fmt(x),
+        band,
+        unit,
+    }
+}
+
+/// The numbers a deployment engineer asks first, each with its test id.
+#[component]
+pub fn KeyNumbers() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let lang = ctx.lang.get();
+        let Some(g) = ctx.good.get() else {
+            return ().into_any();
+        };
+        let nums = key_numbers(&g, lang);
+        view! {
+            <section class="numbers" aria-labelledby="h-numbers">
+                <h3 id="h-numbers">{Ui::KeyNumbers.text(lang)}</h3>
+                <dl>
+                    {nums
+                        .into_iter()
+                        .map(|n| {
+                            view! {
+                                <div class="num">
+                                    <dt>{n.label.text(lang)}</dt>
+                                    <dd>
+                                        <span class="val" data-testid=n.id>{n.value}</span>
+                                        " "
+                                        <span class="u">{n.unit}</span>
+                                        {n.band.map(|b| view! { <span class="band">" (" {b} ")"</span> })}
+                                    </dd>
+                                </div>
+                            }
+                        })
+                        .collect_view()}
+                </dl>
+            </section>
+        }
+        .into_any()
+    }
+}
+
+fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
+    let one_shot = matches!(
+        g.scenarios.expected.model,
+        edgefit_core::model::Model::OneShot(_)
+    );
+    let mut v = Vec::new();
+    if !one_shot {
+        v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| r.tpot.full.ms()));
+        v.push(num(g, "tpot-empty", Ui::TpotEmpty, "ms", |r| {
+            r.tpot.empty.ms()
+        }));
+    }
+    v.push(num(g, "ttft", Ui::Ttft, "ms", |r| r.ttft.ttft.ms()));
+    v.push(num(g, "eff-bw", Ui::EffBw, "GB/s", |r| {
+        r.bandwidth.effective.gbps()
+    }));
+    v.push(num(g, "eff-compute", Ui::EffCompute, "TOPS", |r| {
+        r.compute.effective.tops()
+    }));
+    let mut mem = num(g, "memory-total", Ui::MemoryTotal, "GB", |r| {
+        r.memory.total.gb()
+    });
+    mem.unit = "GB";
+    let usable = text::fmt_num(g.evaluation.expected.memory.usable.gb(), 3);
+    mem.band = Some(match (mem.band, lang) {
+        (Some(b), Lang::En) => format!("{b}; usable {usable} GB"),
+        (Some(b), Lang::Zh) => format!("{b}；可用 {usable} GB"),
+        (None, Lang::En) => format!("usable {usable} GB"),
+        (None, Lang::Zh) => format!("可用 {usable} GB"),
+    });
+    v.push(mem);
+    v.push(num(g, "file-size", Ui::FileSize, "GB", |r| r.storage.file.gb()));
+    v.push(num(g, "power", Ui::Power, "W", |r| r.power.total.0));
+    let ttt = g.evaluation.expected.thermal.time_to_throttle;
+    let mut th = num(g, "throttle", Ui::Throttle, "s", |r| {
+        r.thermal.time_to_throttle.map_or(f64::INFINITY, |t| t.0)
+    });
+    if ttt.is_none() {
+        th.value = Ui::Never.text(lang).to_string();
+        th.unit = "";
+    }
+    if th.band.as_deref().is_some_and(|b| b.contains('∞')) {
+        th.band = Some(match lang {
+            Lang::En => format!("{}–{}", th.band_low(), Ui::Never.text(lang)),
+            Lang::Zh => format!("{}–{}", th.band_low(), Ui::Never.text(lang)),
+        });
+    }
+    v.push(th);
+    v
+}
+
+impl Num {
+    fn band_low(&self) -> String {
+        self.band
+            .as_deref()
+            .and_then(|b| b.split('–').next())
+            .unwrap_or("")
+            .to_string()
+    }
+}
+
+/// The step-by-step accounting in the seed's order; the seed's misleading steps are highlighted notes.
+#[component]
+pub fn StepList() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let lang = ctx.lang.get();
+        let Some(g) = ctx.good.get() else {
+            return ().into_any();
+        };
+        let steps = text::step_texts(&g.scenarios, &g.evaluation, lang);
+        view! {
+            <section class="steps" aria-labelledby="h-steps">
+                <h3 id="h-steps">{Ui::Steps.text(lang)}</h3>
+                <ol>
+                    {steps
+                        .into_iter()
+                        .map(|st| {
+                            let v = st.verdict;
+                            let corrects = st.seed_note.is_some();
+                            view! {
+                                <li class="step" class:corrects=corrects data-step=st.step.code()>
+                                    <h4>
+                                        <span class=format!("pill v-{}", v.code().replace('/', ""))>
+                                            <span aria-hidden="true">{verdict_icon(v)}</span>
+                                            " "
+                                            {text::verdict_label(v, lang)}
+                                        </span>
+                                        " "
+                                        {st.title}
+                                    </h4>
+                                    {st.body.into_iter().map(|p| view! { <p>{p}</p> }).collect_view()}
+                                    {st
+                                        .seed_note
+                                        .map(|note| {
+                                            view! {
+                                                <aside class="note" data-testid=format!("note-{}", st.step.code())>
+                                                    <strong>{Ui::SeedMisses.text(lang)}": "</strong>
+                                                    {note}
+                                                </aside>
+                                            }
+                                        })}
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ol>
+            </section>
+        }
+        .into_any()
+    }
+}

@@ -1,0 +1,176 @@
+//! The outside world: the URL hash, the clipboard and downloads. The share bar's buttons live here too.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+
+use crate::app::Ctx;
+use crate::ui::Ui;
+
+/// The page's URL without its hash.
+#[must_use]
+pub fn page_url() -> String {
+    let loc = window().location();
+    let origin = loc.origin().unwrap_or_default();
+    let path = loc.pathname().unwrap_or_default();
+    let search = loc.search().unwrap_or_default();
+    format!("{origin}{path}{search}")
+}
+
+/// Replace the URL hash without adding a history entry (and without firing `hashchange`).
+pub fn write_hash(hash: &str) {
+    let want = format!("#{hash}");
+    let w = window();
+    if w.location().hash().unwrap_or_default() == want {
+        return;
+    }
+    if let Ok(h) = w.history() {
+        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&want));
+    }
+}
+
+/// The `<iframe>` snippet that embeds the compact view of this scenario.
+#[must_use]
+pub fn embed_snippet(url_without_hash: &str, hash: &str) -> String {
+    let hash = hash.trim_start_matches('#');
+    let sep = if hash.is_empty() { "" } else { "&" };
+    format!(
+        "<iframe src=\"{url_without_hash}#{hash}{sep}embed=1\" title=\"edgefit\" width=\"100%\" height=\"460\" style=\"border:0\" loading=\"lazy\"></iframe>"
+    )
+}
+
+/// Put text on the clipboard; resolves to whether it worked.
+pub async fn copy_text(text: &str) -> bool {
+    let clip = window().navigator().clipboard();
+    let p = clip.write_text(text);
+    wasm_bindgen_futures::JsFuture::from(p).await.is_ok()
+}
+
+/// Offer text as a file download (Blob + object URL + a temporary `<a download>`).
+pub fn download(filename: &str, mime: &str, content: &str) -> Result<(), JsValue> {
+    let parts = js_sys::Array::of1(&JsValue::from_str(content));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(filename);
+    a.set_hidden(true);
+    let body = document().body().ok_or_else(|| JsValue::from_str("no body"))?;
+    body.append_child(&a)?;
+    a.click();
+    a.remove();
+    // Revoke after the browser has started the download.
+    let u = url.clone();
+    set_timeout(
+        move || {
+            let _ = web_sys::Url::revoke_object_url(&u);
+        },
+        std::time::Duration::from_secs(5),
+    );
+    Ok(())
+}
+
+/// The share bar: copy the link, copy an embed snippet, export Markdown and JSON.
+#[component]
+pub fn ShareBar() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    // The last thing copied or exported, shown in a live region (and as selectable text when the
+    // clipboard refused).
+    let status = RwSignal::new(None::<(Ui, Option<String>)>);
+    let copy = move |s: String| {
+        leptos::task::spawn_local(async move {
+            let ok = copy_text(&s).await;
+            status.set(Some(if ok {
+                (Ui::Copied, None)
+            } else {
+                (Ui::CopyFailed, Some(s))
+            }));
+        });
+    };
+    let copy_link = move |_| {
+        let url = format!("{}#{}", page_url(), ctx.hash());
+        copy(url);
+    };
+    let copy_embed = move |_| {
+        let h = ctx.hash();
+        copy(embed_snippet(&page_url(), &h));
+    };
+    let export_md = move |_| {
+        let Some(g) = ctx.good.get_untracked() else {
+            return;
+        };
+        let md = edgefit_text::markdown_report(
+            &g.inputs,
+            &g.scenarios,
+            &g.evaluation,
+            lang.get_untracked(),
+        );
+        if download("edgefit-report.md", "text/markdown;charset=utf-8", &md).is_ok() {
+            status.set(Some((Ui::Downloaded, None)));
+        }
+    };
+    let export_json = move |_| {
+        let Some(g) = ctx.good.get_untracked() else {
+            return;
+        };
+        let report = edgefit_core::json::report(&g.inputs, &g.scenarios, &g.evaluation);
+        let Ok(json) = serde_json::to_string_pretty(&report) else {
+            return;
+        };
+        if download("edgefit-report.json", "application/json", &json).is_ok() {
+            status.set(Some((Ui::Downloaded, None)));
+        }
+    };
+    view! {
+        <div class="share" role="group" aria-label=move || Ui::Share.text(lang.get())>
+            <button type="button" data-testid="copy-link" on:click=copy_link>
+                {move || Ui::CopyLink.text(lang.get())}
+            </button>
+            <button type="button" data-testid="copy-embed" on:click=copy_embed>
+                {move || Ui::CopyEmbed.text(lang.get())}
+            </button>
+            <button type="button" data-testid="export-md" on:click=export_md>
+                {move || Ui::ExportMd.text(lang.get())}
+            </button>
+            <button type="button" data-testid="export-json" on:click=export_json>
+                {move || Ui::ExportJson.text(lang.get())}
+            </button>
+            <p class="share-status" role="status" aria-live="polite" data-testid="share-status">
+                {move || status.get().map(|(u, _)| u.text(lang.get()))}
+            </p>
+            {move || {
+                status
+                    .get()
+                    .and_then(|(_, s)| s)
+                    .map(|s| {
+                        view! {
+                            <textarea
+                                class="copy-fallback"
+                                readonly
+                                rows="2"
+                                aria-label=move || Ui::CopyLink.text(lang.get())
+                                data-testid="copy-fallback"
+                                prop:value=s
+                            ></textarea>
+                        }
+                    })
+            }}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::embed_snippet;
+
+    #[test]
+    fn embed_snippet_adds_the_embed_key() {
+        let s = embed_snippet("https://x.test/", "#v=1&bw_gbps=50");
+        assert!(s.contains("src=\"https://x.test/#v=1&bw_gbps=50&embed=1\""), "{s}");
+        let s = embed_snippet("https://x.test/", "");
+        assert!(s.contains("src=\"https://x.test/#embed=1\""), "{s}");
+    }
+}
