@@ -357,7 +357,17 @@ fn field_words(f: Field) -> Option<Words> {
             "CPU and accelerator share buffers without copies (1) or copy them (0).",
             "CPU 与加速器共享缓冲区无需拷贝（1），或需要拷贝（0）。",
         ],
-        _ => return None,
+        // Fields newer than the enum arms above are matched by key, so this table builds against
+        // either side of an engine change.
+        _ => match f.key() {
+            "post_norms" => [
+                "Post norms",
+                "后置归一化",
+                "Norms after the attention and feed-forward blocks as well (Gemma 2, Gemma 3).",
+                "在注意力和前馈块之后也做归一化（如 Gemma 2、Gemma 3）。",
+            ],
+            _ => return None,
+        },
     })
 }
 

@@ -22,6 +22,8 @@
 mod errors;
 mod labels;
 mod num;
+mod report;
+mod steps;
 
 pub use errors::{codec_issue, field_error, problem_text};
 pub use labels::{
@@ -32,6 +34,8 @@ pub use num::{
     fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,
     fmt_watts, with_unit,
 };
+pub use report::{key_figure, markdown_report, solve_table};
+pub use steps::{mismatch_text, step_text, step_texts, StepText};
 
 /// A language the page and the CLI speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

@@ -1,0 +1,394 @@
+//! The Markdown report and the solve table.
+
+use std::fmt::Write as _;
+
+use edgefit_core::framework::Support;
+use edgefit_core::model::Model;
+use edgefit_core::solve::Solve;
+use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, ALL_CONSTRAINTS};
+
+use crate::labels::{constraint_label, verdict_label};
+use crate::num::{fmt_band, fmt_gb, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, with_unit};
+use crate::steps::step_texts;
+use crate::Lang;
+
+/// The one figure that explains a constraint's verdict, with its limit (`"85.8 ms of 50 ms"`,
+/// `"3.5–4.5 W of 4.0 W"`). Ranged inputs show as bands.
+#[must_use]
+pub fn key_figure(c: Constraint, s: &Scenarios, e: &Evaluation, lang: Lang) -> String {
+    let r = &e.expected;
+    let of = lang.pick("of", "/");
+    let band =
+        |f: &dyn Fn(&edgefit_core::Report) -> f64, fmt: &dyn Fn(f64) -> String, unit: &str| {
+            let (lo, hi) = e.band(f);
+            fmt_band(lo, hi, fmt, unit)
+        };
+    let llm = matches!(s.expected.model, Model::Llm(_));
+    match c {
+        Constraint::Compute => {
+            let need = with_unit(&fmt_num(r.compute.needed.0 / 1e9, 3), "GFLOPS");
+            let eff = band(
+                &|r| r.compute.effective.0 / 1e12,
+                &|x| fmt_num(x, 3),
+                "TOPS",
+            );
+            format!("{} {need} {of} {eff}", lang.pick("need", "需"))
+        }
+        Constraint::Memory => {
+            let t = band(&|r| r.memory.total.0 / 1e9, &|x| fmt_num(x, 3), "GB");
+            format!("{t} {of} {}", fmt_gb(r.memory.usable.0))
+        }
+        Constraint::Bandwidth => {
+            let need = with_unit(&fmt_num(r.bandwidth.needed.0 / 1e9, 3), "GB/s");
+            let eff = with_unit(&fmt_num(r.bandwidth.effective.0 / 1e9, 3), "GB/s");
+            format!("{} {need} {of} {eff}", lang.pick("need", "需"))
+        }
+        Constraint::Tpot if llm => {
+            let t = band(&|r| r.tpot.full.0 * 1e3, &|x| fmt_num(x, 3), "ms");
+            lang.pick(
+                format!("{t} (target {})", fmt_ms(r.tpot.target.0)),
+                format!("{t}（目标 {}）", fmt_ms(r.tpot.target.0)),
+            )
+        }
+        Constraint::Ttft => {
+            let t = band(&|r| r.ttft.ttft.0 * 1e3, &|x| fmt_num(x, 3), "ms");
+            lang.pick(
+                format!("{t} (target {})", fmt_ms(r.ttft.target.0)),
+                format!("{t}（目标 {}）", fmt_ms(r.ttft.target.0)),
+            )
+        }
+        Constraint::Power => {
+            let t = band(&|r| r.power.total.0, &|x| fmt_sig(x, 2), "W");
+            format!("{t} {of} {}", crate::fmt_watts(r.power.budget.0))
+        }
+        Constraint::Thermal => {
+            let hot = [&e.high, r, &e.low]
+                .into_iter()
+                .find_map(|r| r.thermal.time_to_throttle.map(|t| (r, t)));
+            match hot {
+                Some((h, t)) => {
+                    let w = crate::fmt_watts(h.power.total.0);
+                    let secs = fmt_num(t.0, 2);
+                    lang.pick(
+                        format!("throttles after ≈{secs} s at {w}"),
+                        format!("{w} 时约 {secs} s 后降频"),
+                    )
+                }
+                None => {
+                    let tj = band(&|r| r.thermal.steady_tj_c, &|x| fmt_num(x, 3), "°C");
+                    let lim = fmt_num(s.expected.device.tj_max_c, 3);
+                    lang.pick(
+                        format!("settles at {tj} (limit {lim} °C)"),
+                        format!("稳定在 {tj}（上限 {lim} °C）"),
+                    )
+                }
+            }
+        }
+        Constraint::Storage => {
+            format!(
+                "{} {of} {}",
+                fmt_gb(r.storage.file.0),
+                fmt_gb(r.storage.free.0)
+            )
+        }
+        Constraint::Framework => {
+            let status = match &r.framework.support {
+                Support::Supported => lang.pick("supported", "支持"),
+                Support::Fallback { .. } => lang.pick("CPU fallback", "部分回退 CPU"),
+                Support::Unsupported { .. } => lang.pick("not supported", "不支持"),
+            };
+            format!("{}{}{status}", r.framework.framework, lang.pick(": ", "："))
+        }
+        Constraint::Tpot => "—".into(),
+    }
+}
+
+/// One line on the scenario: device, model, targets.
+fn summary(s: &Scenarios, lang: Lang) -> String {
+    let sc = &s.expected;
+    let d = &sc.device;
+    let int8 = fmt_num(d.peak_int8.0 / 1e12, 3);
+    let mem = fmt_gb(d.memory.0);
+    let bw = fmt_num(d.bandwidth.0 / 1e9, 3);
+    let sus = crate::fmt_watts(d.sustained.0);
+    let tj = fmt_num(d.tj_max_c, 3);
+    let free = fmt_gb(d.storage_free.0);
+    let n = fmt_params_b(sc.model.total_params());
+    let bits = fmt_num(sc.quant.weight_bits, 3);
+    let device = lang.pick(
+        format!("NPU {int8} TOPS INT8, {mem} memory, {bw} GB/s, {sus} sustained, {tj} °C junction limit, {free} free storage"),
+        format!("NPU {int8} TOPS INT8、内存 {mem}、带宽 {bw} GB/s、持续功耗 {sus}、结温上限 {tj} °C、可用存储 {free}"),
+    );
+    let t = &sc.targets;
+    let (model, targets) = match &sc.model {
+        Model::Llm(_) => {
+            let ttft = fmt_ms(t.ttft.0);
+            let tpot = fmt_ms(t.tpot.0);
+            let ctx = crate::fmt_int(t.context);
+            (
+                lang.pick(
+                    format!("{n} parameters, {bits}-bit weights"),
+                    format!("{n} 参数、{bits} 位权重"),
+                ),
+                lang.pick(
+                    format!("TTFT < {ttft}, TPOT < {tpot}, {ctx} context"),
+                    format!("TTFT < {ttft}、TPOT < {tpot}、上下文 {ctx}"),
+                ),
+            )
+        }
+        Model::OneShot(m) => {
+            let ops = fmt_num(m.ops.0 / 1e9, 3);
+            let fps = fmt_num(m.fps, 3);
+            let lat = fmt_ms(t.ttft.0);
+            (
+                lang.pick(
+                    format!(
+                        "one-shot, {n} parameters, {ops} GOP per inference, {bits}-bit weights"
+                    ),
+                    format!("单次推理模型、{n} 参数、每次 {ops} GOP、{bits} 位权重"),
+                ),
+                lang.pick(
+                    format!("{fps} fps, latency < {lat}"),
+                    format!("{fps} 帧/秒、时延 < {lat}"),
+                ),
+            )
+        }
+    };
+    lang.pick(
+        format!("- Device: {device}\n- Model: {model}\n- Targets: {targets}\n"),
+        format!("- 设备：{device}\n- 模型：{model}\n- 目标：{targets}\n"),
+    )
+}
+
+/// The whole report as Markdown: title, the scenario, a verdict table (constraint | verdict | headroom |
+/// key figure), the binding constraint, the numbered steps with the seed notes, and the share hash.
+#[must_use]
+pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lang) -> String {
+    let mut out = String::new();
+    let r = &e.expected;
+    out.push_str(lang.pick("# edgefit report\n\n", "# edgefit 端侧约束核算报告\n\n"));
+    out.push_str(&summary(s, lang));
+    if inputs.has_ranges() {
+        out.push_str(lang.pick(
+            "\nInputs given as ranges show as bands (low–high); a verdict that differs across a range is a warning.\n",
+            "\n以区间给出的输入显示为区间结果（低–高）；区间内结论不一致时判为警告。\n",
+        ));
+    }
+    out.push_str(lang.pick("\n## Verdicts\n\n", "\n## 结论一览\n\n"));
+    out.push_str(lang.pick(
+        "| Constraint | Verdict | Headroom | Key figure |\n|---|---|---:|---|\n",
+        "| 约束 | 结论 | 余量 | 关键数字 |\n|---|---|---:|---|\n",
+    ));
+    for c in ALL_CONSTRAINTS {
+        let v = e.verdict(c);
+        let h = r.headroom(c).map_or_else(|| "—".to_string(), fmt_pct);
+        let fig = if v == edgefit_core::Verdict::NotApplicable {
+            "—".to_string()
+        } else {
+            key_figure(c, s, e, lang)
+        };
+        let _ = writeln!(
+            out,
+            "| {} | {} | {h} | {fig} |",
+            constraint_label(c, lang),
+            verdict_label(v, lang)
+        );
+    }
+    let b = r.binding();
+    let bl = constraint_label(b, lang);
+    let bh = r.headroom(b).map(fmt_pct).unwrap_or_default();
+    let all = if e.all_met() {
+        lang.pick("every constraint is met", "所有约束均满足")
+    } else {
+        lang.pick("at least one constraint fails", "至少一项约束不通过")
+    };
+    let _ = write!(
+        out,
+        "{}",
+        lang.pick(
+            format!("\n**Binding constraint: {bl}** ({bh} headroom); {all}.\n"),
+            format!("\n**最紧约束：{bl}**（余量 {bh}）；{all}。\n"),
+        )
+    );
+    out.push_str(lang.pick("\n## Step by step\n", "\n## 逐步核算\n"));
+    for (i, st) in step_texts(s, e, lang).iter().enumerate() {
+        let v = verdict_label(st.verdict, lang);
+        let _ = write!(out, "\n### {}. {} — {v}\n\n", i + 1, st.title);
+        for p in &st.body {
+            let _ = write!(out, "{p}\n\n");
+        }
+        if let Some(n) = &st.seed_note {
+            let head = lang.pick("Where the seed's reasoning misleads:", "原文推理的疏漏：");
+            let _ = write!(out, "> **{head}** {n}\n\n");
+        }
+    }
+    let hash = codec::encode(inputs, &[]);
+    out.push_str(lang.pick("## Share\n\n", "## 分享\n\n"));
+    let _ = writeln!(
+        out,
+        "{}`#{hash}`",
+        lang.pick("Scenario link hash: ", "场景链接：")
+    );
+    out
+}
+
+/// A scheme's display name (the solver's names are technical and shared by both languages, except the
+/// seed's own scheme).
+fn scheme_name(id: &str, name: &'static str, lang: Lang) -> &'static str {
+    match (id, lang) {
+        ("int4", Lang::Zh) => "INT4 per-tensor（原文方案）",
+        _ => name,
+    }
+}
+
+/// The reverse solve as Markdown: one row per quantization scheme (name, bits per weight, largest model,
+/// what stops a larger one), then what the device would need for the current model.
+#[must_use]
+pub fn solve_table(sol: &Solve, lang: Lang) -> String {
+    let mut out = String::new();
+    out.push_str(lang.pick(
+        "| Scheme | Bits/weight | Max params (B) | Binding |\n|---|---:|---:|---|\n",
+        "| 量化方案 | 每权重位数 | 最大参数量 (B) | 限制因素 |\n|---|---:|---:|---|\n",
+    ));
+    for row in &sol.schemes {
+        let name = scheme_name(row.scheme.id, row.scheme.name, lang);
+        let bits = fmt_num(row.bits_per_weight, 4);
+        let n = if row.max_params > 0.0 {
+            fmt_sig(row.max_params / 1e9, 3)
+        } else {
+            "—".into()
+        };
+        let binding = constraint_label(row.binding, lang);
+        let _ = writeln!(out, "| {name} | {bits} | {n} | {binding} |");
+    }
+    let nd = &sol.needs;
+    let bw = with_unit(&fmt_num(nd.bandwidth / 1e9, 3), "GB/s");
+    let tops = with_unit(&fmt_num(nd.compute / 1e12, 3), "TOPS");
+    let mem = fmt_gb(nd.memory);
+    let st = fmt_gb(nd.storage);
+    let _ = write!(
+        out,
+        "{}",
+        lang.pick(
+            format!("\nFor the current model to meet its targets the device needs at least: peak bandwidth {bw}, peak compute {tops}, total memory {mem} (including the reserved share), free storage {st}.\n"),
+            format!("\n当前模型要满足目标，设备至少需要：峰值带宽 {bw}、峰值算力 {tops}、内存总量 {mem}（含系统占用）、可用存储 {st}。\n"),
+        )
+    );
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use edgefit_core::{run, Field};
+
+    fn default_report(lang: Lang) -> String {
+        let i = Inputs::default();
+        let (s, e) = run(&i).unwrap();
+        markdown_report(&i, &s, &e, lang)
+    }
+
+    #[track_caller]
+    fn says(text: &str, want: &[&str]) {
+        for w in want {
+            assert!(text.contains(w), "missing {w:?} in:\n{text}");
+        }
+    }
+
+    #[test]
+    fn default_report_shows_the_seed_numbers_and_its_corrections() {
+        let md = default_report(Lang::En);
+        says(
+            &md,
+            &[
+                "15 GB/s",
+                "0.75 GB",
+                "85.8 ms",
+                "≈86 ms, not 50",
+                "536,870,912 B",
+                "1.6–3.2 TOPS",
+            ],
+        );
+        says(
+            &md,
+            &[
+                "3.5–4.5 W",
+                "1.50 B",
+                "| TPOT | Fail |",
+                "**Binding constraint: Bandwidth**",
+            ],
+        );
+        says(&md, &["`#v=1`", "KV cache", "≈237", "≈97 s"]);
+    }
+
+    #[test]
+    fn default_report_in_chinese() {
+        let md = default_report(Lang::Zh);
+        says(
+            &md,
+            &[
+                "每字延迟 TPOT",
+                "不通过",
+                "15 GB/s",
+                "0.75 GB",
+                "85.8 ms",
+                "原文",
+                "KV Cache",
+            ],
+        );
+    }
+
+    #[test]
+    fn one_shot_and_architecture_models_render_every_step() {
+        for link in [
+            "#v=1&model=oneshot",
+            "#v=1&model=arch&kv_heads=2",
+            "#v=1&zero_copy=0&coverage=0.8&overhead_ms=5",
+        ] {
+            let d = codec::decode(link, &[]);
+            assert!(d.issues.is_empty(), "{link}: {:?}", d.issues);
+            let (s, e) = run(&d.inputs).unwrap();
+            for lang in crate::ALL_LANGS {
+                let md = markdown_report(&d.inputs, &s, &e, lang);
+                assert!(
+                    !md.contains("NaN") && !md.contains('∞'),
+                    "{link} {lang:?}:\n{md}"
+                );
+                for st in step_texts(&s, &e, lang) {
+                    assert!(
+                        !st.body.is_empty() && st.body.iter().all(|p| !p.is_empty()),
+                        "{link}: {:?}",
+                        st.step
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn faster_memory_passes_tpot() {
+        let i = Inputs::default().with(Field::BandwidthGbps, 60.0);
+        let (s, e) = run(&i).unwrap();
+        let md = markdown_report(&i, &s, &e, Lang::En);
+        says(&md, &["| TPOT | Pass |", "bw_gbps=60"]);
+    }
+
+    #[test]
+    fn solve_table_lists_every_scheme() {
+        let sol = edgefit_core::solve(&Inputs::default()).unwrap();
+        let t = solve_table(&sol, Lang::En);
+        says(
+            &t,
+            &[
+                "| INT4 per-tensor (the seed's) | 4 |",
+                "W4A16 g128",
+                "peak bandwidth",
+            ],
+        );
+        assert_eq!(
+            t.lines().filter(|l| l.starts_with("| ")).count(),
+            sol.schemes.len() + 1
+        );
+        says(&solve_table(&sol, Lang::Zh), &["量化方案", "原文方案"]);
+    }
+}

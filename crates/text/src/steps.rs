@@ -1,0 +1,1022 @@
+//! The step-by-step accounting in words: the seed's five steps with the user's numbers, the three places
+//! where the seed's reasoning would mislead, the framework match and the conclusion.
+
+use edgefit_core::analysis::{self, bandwidth::Bound, Crossing, Report};
+use edgefit_core::framework::{Mismatch, Support};
+use edgefit_core::input::{Activation, Granularity};
+use edgefit_core::model::{Llm, Model};
+use edgefit_core::scenario::Scenario;
+use edgefit_core::steps::{self, Step};
+use edgefit_core::{Constraint, Evaluation, Scenarios, Verdict, ALL_CONSTRAINTS};
+
+use crate::labels::{activation_label, backend_label, constraint_label, granularity_label};
+use crate::num::{
+    fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,
+    fmt_watts, with_unit,
+};
+use crate::{step_title, Lang};
+
+/// One step of the accounting, in words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StepText {
+    /// Which step.
+    pub step: Step,
+    /// Its title.
+    pub title: String,
+    /// Paragraphs, each a few sentences with the user's numbers.
+    pub body: Vec<String>,
+    /// For the steps that correct the seed: where its reasoning would mislead, said plainly.
+    pub seed_note: Option<String>,
+    /// The verdict the step shows.
+    pub verdict: Verdict,
+}
+
+/// English or Chinese `format!`, with the arguments captured from scope.
+macro_rules! tr {
+    ($lang:expr, $en:literal, $zh:literal) => {
+        match $lang {
+            Lang::En => format!($en),
+            Lang::Zh => format!($zh),
+        }
+    };
+}
+
+/// Every step for the scenario's kind of model, in order.
+#[must_use]
+pub fn step_texts(s: &Scenarios, e: &Evaluation, lang: Lang) -> Vec<StepText> {
+    steps::steps(&s.expected.model)
+        .iter()
+        .map(|&st| step_text(st, s, e, lang))
+        .collect()
+}
+
+/// One step of the accounting with the scenario's numbers. Ranged inputs show as bands (effective compute
+/// 1.6–3.2 TOPS, power 3.5–4.5 W). A step that does not apply to the model (the KV cache of a one-shot
+/// model) says so in one sentence.
+#[must_use]
+pub fn step_text(step: Step, s: &Scenarios, e: &Evaluation, lang: Lang) -> StepText {
+    let cx = Cx {
+        s: &s.expected,
+        e,
+        r: &e.expected,
+        lang,
+    };
+    let (body, seed_note) = match (step, &s.expected.model) {
+        (Step::WeightBudget, Model::Llm(m)) => (cx.weight_budget(m), None),
+        (Step::KvRead, Model::Llm(m)) => cx.kv_read(m),
+        (Step::Memory, _) => (cx.memory(), None),
+        (Step::Storage, _) => (cx.storage(), None),
+        (Step::Compute, _) => (cx.compute(), None),
+        (Step::Prefill, Model::Llm(m)) => cx.prefill(m),
+        (Step::Power, _) => (cx.power(), None),
+        (Step::Thermal, _) => cx.thermal(),
+        (Step::Framework, _) => (cx.framework(), None),
+        (Step::Inference, _) => (cx.inference(), None),
+        (Step::Conclusion, _) => (cx.conclusion(), None),
+        _ => (
+            vec![tr!(
+                lang,
+                "Does not apply to this kind of model.",
+                "不适用于此类模型。"
+            )],
+            None,
+        ),
+    };
+    StepText {
+        step,
+        title: step_title(step, lang).to_string(),
+        body,
+        seed_note,
+        verdict: steps::verdict(step, e),
+    }
+}
+
+/// What a step needs: the expected scenario and report, the whole evaluation for bands, the language.
+struct Cx<'a> {
+    s: &'a Scenario,
+    e: &'a Evaluation,
+    r: &'a Report,
+    lang: Lang,
+}
+
+/// The rate a TPOT allows, tokens/s, readable.
+fn per_s(x: f64) -> String {
+    fmt_num(x, 3)
+}
+
+impl Cx<'_> {
+    fn band(&self, f: impl Fn(&Report) -> f64, fmt: impl Fn(f64) -> String, unit: &str) -> String {
+        let (lo, hi) = self.e.band(f);
+        fmt_band(lo, hi, fmt, unit)
+    }
+    fn eff_compute(&self) -> String {
+        self.band(|r| r.compute.effective.0 / 1e12, |x| fmt_num(x, 3), "TOPS")
+    }
+    fn verdict_word(&self, c: Constraint) -> &'static str {
+        crate::verdict_label(self.e.verdict(c), self.lang)
+    }
+    fn quant_desc(&self) -> String {
+        let q = &self.s.quant;
+        let bits = fmt_num(q.weight_bits, 3);
+        let gran = match q.granularity {
+            Granularity::PerTensor => "per-tensor",
+            Granularity::PerChannel => "per-channel",
+            Granularity::GroupWise => "group-wise",
+        };
+        match q.granularity {
+            Granularity::GroupWise => {
+                let g = fmt_int(q.group);
+                tr!(
+                    self.lang,
+                    "{bits}-bit {gran}, group {g}",
+                    "{bits} 位 {gran} 量化，group size {g}"
+                )
+            }
+            _ => tr!(self.lang, "{bits}-bit {gran}", "{bits} 位 {gran} 量化"),
+        }
+    }
+
+    fn weight_budget(&self, m: &Llm) -> Vec<String> {
+        let lang = self.lang;
+        let (t, b, d) = (&self.s.targets, &self.r.bandwidth, &self.s.device);
+        let tpot = fmt_ms(t.tpot.0);
+        let rate = per_s(1.0 / t.tpot.0);
+        let util = fmt_pct(d.bandwidth_util);
+        let peak = with_unit(&fmt_num(d.bandwidth.gbps(), 3), "GB/s");
+        let eff = with_unit(&fmt_num(b.effective.gbps(), 3), "GB/s");
+        let secs = with_unit(&fmt_num((t.tpot - t.token_overhead).0, 3), "s");
+        let budget = fmt_gb(b.budget_per_token.0);
+        let bpw = fmt_num(self.r.memory.bits_per_weight, 3);
+        let quant = self.quant_desc();
+        let n_budget = fmt_params_b(b.params_weights_only);
+        let mut p1 = tr!(
+            lang,
+            "A TPOT of {tpot} means {rate} tokens/s. With {util} bandwidth utilization the effective bandwidth is {peak} × {util} = {eff}, so each token may move {eff} × {secs} = {budget}.",
+            "TPOT {tpot} 对应 {rate} token/s。带宽利用率按 {util} 计，有效带宽 {peak} × {util} = {eff}，则每 token 可搬运约 {eff} × {secs} = {budget}。"
+        );
+        if t.token_overhead.0 > 0.0 {
+            let o = fmt_ms(t.token_overhead.0);
+            p1.push_str(&tr!(
+                lang,
+                " ({o} of fixed per-token overhead is taken off first.)",
+                "（已先扣除每 token {o} 的固定开销。）"
+            ));
+        }
+        let p2 = tr!(
+            lang,
+            "At {bpw} bits per weight ({quant}) that budget holds about {n_budget} parameters — if the weights were all a token had to read.",
+            "按每权重 {bpw} 位（{quant}）计，这相当于约 {n_budget} 参数——前提是每个 token 只需读权重。"
+        );
+        let n = fmt_params_b(m.params.total());
+        let w = fmt_gb(b.weights_read.0);
+        let share = fmt_pct(b.weights_read / b.budget_per_token);
+        let p3 = tr!(
+            lang,
+            "This model has {n} parameters and reads {w} of weights per token: {share} of the budget.",
+            "本模型 {n} 参数，每 token 读取权重 {w}，占预算的 {share}。"
+        );
+        vec![p1, p2, p3]
+    }
+
+    fn kv_read(&self, m: &Llm) -> (Vec<String>, Option<String>) {
+        let lang = self.lang;
+        let (t, b, tp, mem) = (
+            &self.s.targets,
+            &self.r.bandwidth,
+            &self.r.tpot,
+            &self.r.memory,
+        );
+        let layers = fmt_int(m.attention.layers);
+        let kvw = fmt_int(m.attention.kv_width);
+        let kvb = fmt_num(self.s.quant.kv_bytes(), 3);
+        let kvpt = with_unit(&fmt_int(mem.kv_per_token.0), "B");
+        let ctx = fmt_int(t.context);
+        let kv_b = fmt_int(b.kv_read.0);
+        let kv = fmt_num(b.kv_read.gb(), 2);
+        let kv_gb = with_unit(&kv, "GB");
+        let batch = if t.batch > 1.0 {
+            let n = fmt_int(t.batch);
+            tr!(lang, " × {n} sequences", " × {n} 路并发")
+        } else {
+            String::new()
+        };
+        let p1 = tr!(
+            lang,
+            "Decoding reads the whole KV cache every token, not only the weights. The cache holds 2 (K and V) × {layers} layers × {kvw} KV width × {kvb} B = {kvpt} per token of context; at {ctx} tokens{batch} that is {kv_b} B ≈ {kv_gb}.",
+            "解码时每个 token 不只读权重，还要把整个 KV Cache 读一遍。每个上下文 token 的 KV 为 2（K 和 V）× {layers} 层 × {kvw}（KV 宽度）× {kvb} B = {kvpt}；{ctx} 上下文{batch}共 {kv_b} B ≈ {kv_gb}。"
+        );
+        let w = fmt_gb(b.weights_read.0);
+        let total = fmt_gb(b.bytes_per_token.0);
+        let copies = if b.copies.0 > 0.0 {
+            let c = fmt_gb(b.copies.0);
+            tr!(
+                lang,
+                " + {c} of copies (no zero-copy)",
+                " + 拷贝 {c}（未启用零拷贝）"
+            )
+        } else {
+            String::new()
+        };
+        let eff = with_unit(&fmt_num(b.effective.gbps(), 3), "GB/s");
+        let mt = fmt_ms(tp.memory_time.0);
+        let ct = fmt_ms(tp.compute_time.0);
+        let full = self.band(|r| r.tpot.full.0, fmt_ms_num, "ms");
+        let target = fmt_ms(tp.target.0);
+        let bound = match (tp.bound, lang) {
+            (Bound::Memory, Lang::En) => "memory-bound",
+            (Bound::Compute, Lang::En) => "compute-bound",
+            (Bound::Memory, Lang::Zh) => "访存受限",
+            (Bound::Compute, Lang::Zh) => "算力受限",
+        };
+        let p2 = tr!(
+            lang,
+            "So each token moves {w} + {kv_gb}{copies} = {total}. At {eff} that takes {mt}; the arithmetic takes {ct}. TPOT at full context is {full} ({bound}) against the {target} target.",
+            "因此每 token 实际搬运 {w} + {kv_gb}{copies} = {total}。按 {eff} 需 {mt}，计算只需 {ct}。满上下文时 TPOT 为 {full}（{bound}），目标 {target}。"
+        );
+        let empty = fmt_ms(tp.empty.0);
+        let p3 = match tp.crossing {
+            Crossing::Never => tr!(
+                lang,
+                "TPOT meets the target at every context length (empty cache: {empty}).",
+                "任何上下文长度下 TPOT 都能达标（空缓存时 {empty}）。"
+            ),
+            Crossing::At(c) if c >= 1.0 => {
+                let c = fmt_int(c);
+                tr!(
+                    lang,
+                    "TPOT grows with the context: {empty} with an empty cache, and it meets the target up to {c} tokens of context.",
+                    "TPOT 随上下文增长：空缓存时 {empty}，上下文不超过 {c} token 时达标。"
+                )
+            }
+            _ => tr!(
+                lang,
+                "Even with an empty cache TPOT is {empty}: the weights alone fill the budget, so no context length meets the target with margin.",
+                "即使缓存为空 TPOT 也有 {empty}：权重本身已占满预算，任何上下文长度都没有余量。"
+            ),
+        };
+        let left = fmt_params_b(b.params_with_kv);
+        let p4 = tr!(
+            lang,
+            "Once the KV read at {ctx} context is paid for, the budget holds {left} parameters at this precision.",
+            "扣除 {ctx} 上下文的 KV 读取后，预算在此精度下只够 {left} 参数。"
+        );
+        let mut body = vec![p1, p2, p3, p4];
+        if let Some(g) = self.gqa_what_if(m) {
+            body.push(g);
+        }
+        // The seed note: only where the KV read matters to the verdict or is a visible share.
+        let share = b.kv_read / b.bytes_per_token;
+        let note = (share > 0.05).then(|| {
+            let kind = if m.attention.kv_width >= m.attention.q_width {
+                "MHA"
+            } else {
+                "GQA"
+            };
+            let full_ms = fmt_num(tp.full.ms(), 2);
+            let target_ms = fmt_num(tp.target.ms(), 3);
+            if tp.full > tp.target {
+                tr!(
+                    lang,
+                    "The seed's weight budget leaves no room for the KV cache: at {ctx} context this {kind} model also reads {kv_gb} per token, so TPOT is ≈{full_ms} ms, not {target_ms}.",
+                    "原文的权重预算没有给 KV Cache 留余量：{ctx} 上下文下这个 {kind} 模型每 token 还要读 {kv_gb}，TPOT 约为 {full_ms} ms，而不是 {target_ms} ms。"
+                )
+            } else {
+                tr!(
+                    lang,
+                    "The seed's weight budget leaves out the KV cache: at {ctx} context this {kind} model also reads {kv_gb} per token. Here TPOT is still ≈{full_ms} ms, within {target_ms}.",
+                    "原文的权重预算没有计入 KV Cache：{ctx} 上下文下这个 {kind} 模型每 token 还要读 {kv_gb}。此处 TPOT 约 {full_ms} ms，仍在 {target_ms} ms 以内。"
+                )
+            }
+        });
+        (body, note)
+    }
+
+    /// For a model without grouped-query attention: what 1/8 of the KV heads would leave of the budget.
+    fn gqa_what_if(&self, m: &Llm) -> Option<String> {
+        let a = &m.attention;
+        if a.kv_width < a.q_width || a.q_width / 8.0 < 64.0 {
+            return None;
+        }
+        let mut s2 = self.s.clone();
+        if let Model::Llm(m2) = &mut s2.model {
+            m2.attention.kv_width = a.q_width / 8.0;
+        }
+        let r2 = analysis::analyze(&s2);
+        let kv = fmt_gb(r2.bandwidth.kv_read.0);
+        let n = fmt_params_b(r2.bandwidth.params_with_kv);
+        let tpot = fmt_ms(r2.tpot.full.0);
+        let lang = self.lang;
+        Some(tr!(
+            lang,
+            "With grouped-query attention at 1/8 of the KV heads the same context reads only {kv} per token: TPOT {tpot}, and the budget holds {n} parameters.",
+            "若改用分组查询注意力（GQA），KV 头数降为 1/8，同样上下文每 token 只读 {kv}：TPOT {tpot}，预算可容纳 {n} 参数。"
+        ))
+    }
+
+    fn memory(&self) -> Vec<String> {
+        let lang = self.lang;
+        let (m, d, t) = (&self.r.memory, &self.s.device, &self.s.targets);
+        let w = fmt_gb(m.weights.total().0);
+        let kv = fmt_gb(m.kv.0);
+        let ws = fmt_gb(m.workspace.0);
+        let rt = fmt_gb(m.runtime.0);
+        let total = self.band(|r| r.memory.total.0, fmt_gb_num, "GB");
+        let usable = fmt_gb(m.usable.0);
+        let all = fmt_gb(d.memory.0);
+        let res = fmt_gb(d.reserved.0);
+        let share = fmt_pct(m.total / m.usable);
+        let v = self.verdict_word(Constraint::Memory);
+        let p1 = if matches!(self.s.model, Model::Llm(_)) {
+            let ctx = fmt_int(t.context);
+            tr!(
+                lang,
+                "Weights {w} + KV cache {kv} ({ctx} context) + activations and workspace {ws} + runtime overhead {rt} = {total}.",
+                "权重 {w} + KV Cache {kv}（{ctx} 上下文）+ 激活与工作区 {ws} + 运行时开销 {rt} = {total}。"
+            )
+        } else {
+            tr!(
+                lang,
+                "Weights {w} + peak activations {ws} + runtime overhead {rt} = {total}.",
+                "权重 {w} + 峰值激活 {ws} + 运行时开销 {rt} = {total}。"
+            )
+        };
+        let p2 = tr!(
+            lang,
+            "Usable memory is {all} − {res} reserved for the system and other apps = {usable}; the model takes {share} of it: {v}.",
+            "可用内存 = {all} − 系统及其他应用占用 {res} = {usable}；模型占其中 {share}：{v}。"
+        );
+        vec![p1, p2]
+    }
+
+    fn storage(&self) -> Vec<String> {
+        let lang = self.lang;
+        let st = &self.r.storage;
+        let w = fmt_gb(self.r.memory.weights.total().0);
+        let meta = fmt_gb((st.file - self.r.memory.weights.total()).0);
+        let file = fmt_gb(st.file.0);
+        let free = fmt_gb(st.free.0);
+        let guide = fmt_gb(st.guideline.0);
+        let read = with_unit(&fmt_num(self.s.device.storage_read.gbps(), 3), "GB/s");
+        let cold = fmt_ms(st.cold_start.0);
+        let p1 = tr!(
+            lang,
+            "The model file is weights {w} + tokenizer and metadata {meta} = {file}, against {free} of free storage.",
+            "模型文件 = 权重 {w} + 分词器与元数据 {meta} = {file}，可用存储 {free}。"
+        );
+        let p2 = if st.over_guideline {
+            tr!(
+                lang,
+                "It is above the {guide} a single model should stay under: slower to download and to load. A cold start reads it at {read} in {cold}.",
+                "超过了单模型 {guide} 的建议上限：分发和加载都会变慢。冷启动按 {read} 读取需 {cold}。"
+            )
+        } else {
+            tr!(
+                lang,
+                "It stays under the {guide} guideline for a single model. A cold start reads it at {read} in {cold}.",
+                "低于单模型 {guide} 的建议上限。冷启动按 {read} 读取需 {cold}。"
+            )
+        };
+        vec![p1, p2]
+    }
+
+    fn compute_peak(&self) -> String {
+        let lang = self.lang;
+        let c = &self.r.compute;
+        let peak = fmt_tops(c.peak.0);
+        let prec = precision(c.precision);
+        let util = self.band(|r| r.compute.utilization * 100.0, |x| fmt_num(x, 3), "%");
+        let assumed = if c.peak_assumed {
+            tr!(lang, ", assumed", "，估算值")
+        } else {
+            String::new()
+        };
+        let mut s = tr!(
+            lang,
+            "{peak} {prec} peak{assumed} × {util} utilization",
+            "{prec} 峰值 {peak}{assumed} × 利用率 {util}"
+        );
+        if c.coverage < 1.0 {
+            let cov = fmt_pct(c.coverage);
+            let cpu = fmt_tops(self.s.device.cpu.0);
+            s.push_str(&tr!(
+                lang,
+                ", with {cov} of the operations on the accelerator and the rest on a {cpu} CPU",
+                "，{cov} 的运算在加速器上，其余回退到 {cpu} 的 CPU"
+            ));
+        }
+        s
+    }
+
+    fn compute(&self) -> Vec<String> {
+        let lang = self.lang;
+        let c = &self.r.compute;
+        let eff = self.eff_compute();
+        let basis = self.compute_peak();
+        let needed_g = with_unit(&fmt_num(c.needed.0 / 1e9, 3), "GFLOPS");
+        let share = fmt_pct(c.needed.0 / c.effective.0);
+        let p1 = match &self.s.model {
+            Model::Llm(m) => {
+                let t = &self.s.targets;
+                let n = fmt_params_b(m.matmul_params());
+                let mat = fmt_num(m.decode_ops(0.0).0 * t.batch / 1e9, 3);
+                let att = fmt_num((c.ops_per_step.0 - m.decode_ops(0.0).0 * t.batch) / 1e9, 2);
+                let ctx = fmt_int(t.context);
+                let ops = fmt_num(c.ops_per_step.0 / 1e9, 3);
+                let rate = per_s(t.batch / (t.tpot - t.token_overhead).0);
+                tr!(
+                    lang,
+                    "Each token costs 2 × {n} = {mat} GFLOP in the matrices plus {att} GFLOP of attention at {ctx} context: {ops} GFLOP. At {rate} tokens/s that needs {needed_g}.",
+                    "每 token 的矩阵运算 2 × {n} = {mat} GFLOP，加上 {ctx} 上下文的注意力 {att} GFLOP，共 {ops} GFLOP。{rate} token/s 需要 {needed_g}。"
+                )
+            }
+            Model::OneShot(m) => {
+                let ops = fmt_num(m.ops.0 / 1e9, 3);
+                let fps = fmt_num(m.fps, 3);
+                tr!(
+                    lang,
+                    "Each inference costs {ops} GOP; {fps} inferences per second need {needed_g}.",
+                    "每次推理 {ops} GOP；每秒 {fps} 次需要 {needed_g}。"
+                )
+            }
+        };
+        let v = self.e.verdict(Constraint::Compute);
+        let p2 = tr!(
+            lang,
+            "Effective compute is {basis} = {eff}; the need is {share} of it.",
+            "有效算力 = {basis} = {eff}；需求占其中 {share}。"
+        );
+        let p3 = match v {
+            Verdict::Pass => tr!(lang, "Compute is not the bottleneck.", "算力不是瓶颈。"),
+            Verdict::Warn => tr!(
+                lang,
+                "Compute is close to its limit: size against the low end of the utilization.",
+                "算力接近上限：应按利用率的下限估算。"
+            ),
+            _ => tr!(
+                lang,
+                "Compute cannot keep up: fewer operations per token, or more of them on the accelerator.",
+                "算力跟不上：需要减少每 token 运算量，或让更多算子在加速器上执行。"
+            ),
+        };
+        vec![p1, p2 + lang.pick(" ", "") + &p3]
+    }
+
+    fn prefill(&self, m: &Llm) -> (Vec<String>, Option<String>) {
+        let lang = self.lang;
+        let (tt, t) = (&self.r.ttft, &self.s.targets);
+        let p = fmt_int(t.prompt);
+        let ops = fmt_num(tt.ops.0 / 1e9, 3);
+        let eff = self.eff_compute();
+        let ct = self.band(|r| r.ttft.compute_time.0, fmt_ms_num, "ms");
+        let mt = fmt_ms(tt.memory_time.0);
+        let ttft = self.band(|r| r.ttft.ttft.0, fmt_ms_num, "ms");
+        let target = fmt_ms(tt.target.0);
+        let p1 = tr!(
+            lang,
+            "Prefill processes the {p}-token prompt in one pass: 2·N·P + 2·L·P²·d = {ops} GOP. At {eff} effective that takes {ct}; reading the weights once takes {mt}. Prefill is compute-bound.",
+            "预填充一次处理 {p} token 的提示词：2·N·P + 2·L·P²·d = {ops} GOP。按有效算力 {eff} 需 {ct}；读一遍权重只需 {mt}。预填充受算力限制。"
+        );
+        let cold = tt.cold_start.map(|c| {
+            let c = fmt_ms(c.0);
+            tr!(lang, " including a {c} cold start", "（含冷启动 {c}）")
+        });
+        let cold = cold.unwrap_or_default();
+        let p2 = tr!(
+            lang,
+            "TTFT is {ttft}{cold} against the {target} target.",
+            "TTFT 为 {ttft}{cold}，目标 {target}。"
+        );
+        let maxp = self.band(|r| r.ttft.max_prompt, fmt_int, "");
+        let prec = precision(self.r.compute.precision);
+        let (alt, alt_n) = tt.max_prompt_alt;
+        let alt_p = precision(alt);
+        let alt_n = fmt_int(alt_n);
+        let p3 = tr!(
+            lang,
+            "The longest prompt that fits in {target} is ≈{maxp} tokens with {prec} activations (≈{alt_n} with {alt_p}).",
+            "{target} 内能处理的最长提示词约 {maxp} token（{prec} 激活；{alt_p} 激活约 {alt_n} token）。"
+        );
+        let n = fmt_params_b(m.params.total());
+        let mp = fmt_int(tt.max_prompt);
+        let eff_mid = fmt_tops(self.r.compute.effective.0);
+        let note = tr!(
+            lang,
+            "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {eff_mid} effective a {n} model fills {target} with ≈{mp} prompt tokens ({alt_p}: ≈{alt_n}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
+            "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {eff_mid} 有效算力，{n} 模型在 {target} 内只能处理约 {mp} 个提示词 token（{alt_p}：约 {alt_n}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。"
+        );
+        (vec![p1, p2, p3], Some(note))
+    }
+
+    fn power(&self) -> Vec<String> {
+        let lang = self.lang;
+        let (p, d) = (&self.r.power, &self.s.device);
+        let accel = self.band(|r| r.power.accel.0, |x| fmt_sig(x, 2), "W");
+        let busy = fmt_pct(p.busy);
+        let base = fmt_watts(p.base.0);
+        let traffic = with_unit(&fmt_num(p.traffic.0 / 1e9, 3), "GB/s");
+        let pj = fmt_num(d.dram_per_byte.0 / 8.0 * 1e12, 3);
+        let dram = with_unit(&fmt_sig(p.dram.0, 2), "W");
+        let total = self.band(|r| r.power.total.0, |x| fmt_sig(x, 2), "W");
+        let budget = fmt_watts(p.budget.0);
+        let p1 = tr!(
+            lang,
+            "Accelerator {accel} × {busy} busy + CPU and SoC {base} + DRAM {traffic} × {pj} pJ/bit = {dram}: {total} while inferring, against the {budget} sustained budget.",
+            "加速器 {accel} × 忙碌 {busy} + CPU 及 SoC {base} + 内存 {traffic} × {pj} pJ/bit = {dram}：推理时总功耗 {total}，持续预算 {budget}。"
+        );
+        let ej = with_unit(&fmt_num(p.energy_per_step.0 * 1e3, 3), "mJ");
+        let unit = self.step_unit();
+        let p2 = tr!(lang, "Energy per {unit}: {ej}.", "每{unit}能耗 {ej}。");
+        let p3 = match self.e.verdict(Constraint::Power) {
+            Verdict::Pass => tr!(
+                lang,
+                "Power is within the sustained budget.",
+                "功耗在持续预算之内。"
+            ),
+            Verdict::Warn => {
+                let mut w = tr!(
+                    lang,
+                    "That is close to the sustained budget: limit concurrent tasks or lower the frequency. Since P ≈ α·C·f·V², a lower clock and voltage save power faster than they cost speed",
+                    "接近持续功耗预算上限：需要限制并发任务或降低频率。由于 P ≈ α·C·f·V²，降频降压省下的功耗多于损失的性能"
+                );
+                if self.r.tpot.bound == Bound::Memory && matches!(self.s.model, Model::Llm(_)) {
+                    w.push_str(lang.pick(
+                        " — and memory-bound decoding loses little of it.",
+                        "——而受访存限制的解码损失更小。",
+                    ));
+                } else {
+                    w.push_str(lang.pick(".", "。"));
+                }
+                w
+            }
+            _ => {
+                let rate = fmt_num(p.rate, 3);
+                let sus = fmt_num(p.sustained_rate, 3);
+                let unit = self.rate_unit();
+                tr!(
+                    lang,
+                    "Above the budget the device must duty-cycle (race to idle): {rate} {unit} at full speed, {sus} sustained.",
+                    "超出预算后只能间歇运行（先跑完再休眠）：全速 {rate} {unit}，持续只有 {sus}。"
+                )
+            }
+        };
+        vec![p1, p2 + lang.pick(" ", "") + &p3]
+    }
+
+    fn rate_unit(&self) -> &'static str {
+        match (&self.s.model, self.lang) {
+            (Model::Llm(_), Lang::En) => "tokens/s",
+            (Model::Llm(_), Lang::Zh) => "token/秒",
+            (Model::OneShot(_), Lang::En) => "inferences/s",
+            (Model::OneShot(_), Lang::Zh) => "次/秒",
+        }
+    }
+
+    fn step_unit(&self) -> &'static str {
+        match (&self.s.model, self.lang) {
+            (Model::Llm(_), Lang::En) => "token",
+            (Model::Llm(_), Lang::Zh) => " token ",
+            (Model::OneShot(_), Lang::En) => "inference",
+            (Model::OneShot(_), Lang::Zh) => "次推理",
+        }
+    }
+
+    fn thermal(&self) -> (Vec<String>, Option<String>) {
+        let lang = self.lang;
+        let (th, d) = (&self.r.thermal, &self.s.device);
+        let tj = fmt_num(d.tj_max_c, 3);
+        let amb = fmt_num(d.ambient_c, 3);
+        let sus = fmt_watts(d.sustained.0);
+        let r = fmt_num(th.r_th.0, 3);
+        let burst = fmt_watts(d.burst.0);
+        let bs = with_unit(&fmt_num(d.burst_time.0, 3), "s");
+        let tau = with_unit(&fmt_num(th.tau.0, 2), "s");
+        let p1 = tr!(
+            lang,
+            "Thermal resistance R_th = ({tj} − {amb}) °C / {sus} = {r} K/W; a burst of {burst} reaching the limit after {bs} gives a time constant τ ≈ {tau}.",
+            "热阻 R_th = ({tj} − {amb}) °C / {sus} = {r} K/W；{burst} 爆发 {bs} 后达到结温上限，可得热时间常数 τ ≈ {tau}。"
+        );
+        let total = self.band(|r| r.power.total.0, |x| fmt_sig(x, 2), "W");
+        let steady = self.band(|r| r.thermal.steady_tj_c, |x| fmt_num(x, 3), "°C");
+        let p2 = tr!(
+            lang,
+            "At {total} the junction settles at {steady} (limit {tj} °C).",
+            "按 {total} 持续运行，结温将稳定在 {steady}（上限 {tj} °C）。"
+        );
+        // Corners that throttle, hottest first.
+        let corners = [&self.e.high, self.r, &self.e.low];
+        let hot = corners
+            .iter()
+            .find_map(|r| r.thermal.time_to_throttle.map(|t| (r, t)));
+        let cool = corners
+            .iter()
+            .rev()
+            .find(|r| r.thermal.time_to_throttle.is_none());
+        let unit = self.rate_unit();
+        let p3 = match hot {
+            None => tr!(
+                lang,
+                "It never reaches the limit: no throttling in a long session.",
+                "结温始终达不到上限：长时间使用也不会降频。"
+            ),
+            Some((r, t)) => {
+                let w = fmt_watts(r.power.total.0);
+                let secs = with_unit(&fmt_num(t.0, 2), "s");
+                let after = fmt_num(r.thermal.throttled_rate, 3);
+                let need = fmt_num(r.thermal.target_rate, 3);
+                tr!(
+                    lang,
+                    "At {w} the {tj} °C limit comes after ≈{secs}; the device then falls back to {sus}, running {after} {unit} where the target needs {need}.",
+                    "按 {w} 运行约 {secs} 后触及 {tj} °C 上限，随后回落到 {sus}，速率为 {after} {unit}，目标需要 {need}。"
+                )
+            }
+        };
+        let note = hot.map(|(r, t)| {
+            let w = fmt_watts(r.power.total.0);
+            let secs = with_unit(&fmt_num(t.0, 2), "s");
+            let rest = match cool {
+                Some(c) => {
+                    let cw = fmt_watts(c.power.total.0);
+                    tr!(lang, "; at {cw} it never comes", "；按 {cw} 则永远不会触及")
+                }
+                None => String::new(),
+            };
+            tr!(
+                lang,
+                "The seed's \"8 W for about 30 s\" describes a burst, not a session: what decides a long session is where the junction settles at the inference power. At {w} the {tj} °C limit comes after ≈{secs} and the device must then drop to {sus}{rest}.",
+                "原文的“8 W 持续约 30 秒”描述的是短时爆发，而不是一次长会话：决定长时间使用的是推理功耗下结温最终稳定在哪里。按 {w}，约 {secs} 后触及 {tj} °C 上限，之后必须降到 {sus}{rest}。"
+            )
+        });
+        let note = note.or_else(|| {
+            let margin = fmt_num(d.tj_max_c - th.steady_tj_c, 2);
+            (th.steady_tj_c > d.tj_max_c - 5.0).then(|| {
+                tr!(
+                    lang,
+                    "The seed's \"8 W for about 30 s\" describes a burst; in a long session the junction settles only {margin} °C below its limit here, so any extra load throttles.",
+                    "原文的“8 W 持续约 30 秒”描述的是短时爆发；长时间运行时结温此处只比上限低 {margin} °C，任何额外负载都会触发降频。"
+                )
+            })
+        });
+        (vec![p1, p2, p3], note)
+    }
+
+    fn framework(&self) -> Vec<String> {
+        let lang = self.lang;
+        let f = &self.r.framework;
+        let name = framework_name(self.s.framework.id, self.s.framework.name, lang);
+        let backend = backend_label(self.s.backend, lang);
+        let quant = self.quant_desc();
+        let act = activation_label(self.s.quant.activation, lang);
+        let kv = fmt_num(self.s.quant.kv_bits, 3);
+        let zc = if self.s.zero_copy {
+            tr!(
+                lang,
+                "Buffers are shared without copies.",
+                "CPU 与加速器之间零拷贝共享缓冲区。"
+            )
+        } else {
+            tr!(
+                lang,
+                "Without zero-copy buffers every hand-over between CPU and accelerator is copied: more bandwidth and power.",
+                "未启用零拷贝：CPU 与加速器之间每次交接都要拷贝，带宽和功耗都会上升。"
+            )
+        };
+        let head = match &f.support {
+            Support::Supported => tr!(
+                lang,
+                "{name} runs {quant}, {act}, {kv}-bit KV cache on the {backend}: every operator is accelerated.",
+                "{name} 在 {backend} 上支持 {quant}、{act}、{kv} 位 KV Cache：所有算子都能加速。"
+            ),
+            Support::Fallback { reasons } => {
+                let why = self.mismatches(reasons);
+                tr!(
+                    lang,
+                    "{name} runs this scheme on the {backend}, but not all of it is accelerated: {why}. The effective compute drops accordingly.",
+                    "{name} 能在 {backend} 上运行此方案，但并非全部加速：{why}。有效算力随之下降。"
+                )
+            }
+            Support::Unsupported { reasons } => {
+                let why = self.mismatches(reasons);
+                tr!(
+                    lang,
+                    "{name} cannot accelerate this scheme on the {backend}: {why}. Export a format it supports or pick another framework.",
+                    "{name} 无法在 {backend} 上加速此方案：{why}。需要导出它支持的格式，或换用其他框架。"
+                )
+            }
+        };
+        vec![head, zc]
+    }
+
+    fn mismatches(&self, reasons: &[Mismatch]) -> String {
+        let lang = self.lang;
+        let sep = lang.pick("; ", "；");
+        reasons
+            .iter()
+            .map(|m| mismatch_text(m, lang))
+            .collect::<Vec<_>>()
+            .join(sep)
+    }
+
+    fn inference(&self) -> Vec<String> {
+        let lang = self.lang;
+        let tt = &self.r.ttft;
+        let Model::OneShot(m) = &self.s.model else {
+            return vec![tr!(
+                lang,
+                "Does not apply to this kind of model.",
+                "不适用于此类模型。"
+            )];
+        };
+        let ops = fmt_num(tt.ops.0 / 1e9, 3);
+        let eff = self.eff_compute();
+        let ct = self.band(|r| r.ttft.compute_time.0, fmt_ms_num, "ms");
+        let mt = fmt_ms(tt.memory_time.0);
+        let lat = self.band(|r| r.ttft.ttft.0, fmt_ms_num, "ms");
+        let target = fmt_ms(tt.target.0);
+        let fps = fmt_num(m.fps, 3);
+        let period = fmt_ms(1.0 / m.fps);
+        let p1 = tr!(
+            lang,
+            "One inference costs {ops} GOP: {ct} at {eff} effective; moving its weights and activations takes {mt}. Latency is {lat} against the {target} target.",
+            "单次推理 {ops} GOP：按有效算力 {eff} 需 {ct}；搬运权重和激活需 {mt}。时延 {lat}，目标 {target}。"
+        );
+        let mut p2 = tr!(
+            lang,
+            "At {fps} frames per second each frame has {period}.",
+            "{fps} 帧/秒时每帧有 {period}。"
+        );
+        if tt.ttft.0 > 1.0 / m.fps {
+            let max = fmt_num(1.0 / tt.ttft.0, 3);
+            p2.push_str(&tr!(
+                lang,
+                " One inference takes longer than that: back to back, at most {max} per second.",
+                "单次推理比这更久：连续运行最多每秒 {max} 次。"
+            ));
+        }
+        vec![p1, p2]
+    }
+
+    fn conclusion(&self) -> Vec<String> {
+        let lang = self.lang;
+        let e = self.e;
+        let r = self.r;
+        let list = |v: Verdict| {
+            ALL_CONSTRAINTS
+                .iter()
+                .filter(|&&c| e.verdict(c) == v)
+                .map(|&c| constraint_label(c, lang))
+                .collect::<Vec<_>>()
+                .join(lang.pick(", ", "、"))
+        };
+        let (fails, warns) = (list(Verdict::Fail), list(Verdict::Warn));
+        let mut out = Vec::new();
+        let binding = r.binding();
+        let bname = constraint_label(binding, lang);
+        let bh = r.headroom(binding).map(fmt_pct).unwrap_or_default();
+        let model = self.model_desc();
+        let first = if e.all_met() {
+            tr!(
+                lang,
+                "Every constraint is met: the device suits {model}. The binding constraint is {bname} ({bh} headroom).",
+                "所有约束均满足：该设备适合部署{model}。最紧的约束是{bname}（余量 {bh}）。"
+            )
+        } else {
+            tr!(
+                lang,
+                "As configured, {model} does not fit: {fails} fail. The binding constraint is {bname} ({bh} headroom).",
+                "按当前配置，{model}不适合该设备，不通过的约束：{fails}。最紧的约束是{bname}（余量 {bh}）。"
+            )
+        };
+        out.push(first);
+        if !warns.is_empty() {
+            out.push(tr!(
+                lang,
+                "Close to the limit: {warns}.",
+                "接近上限：{warns}。"
+            ));
+        }
+        if let Model::Llm(m) = &self.s.model {
+            if matches!(e.verdict(Constraint::Tpot), Verdict::Fail | Verdict::Warn)
+                || e.verdict(Constraint::Bandwidth) == Verdict::Fail
+            {
+                out.push(self.tpot_remedies(m));
+            }
+            if e.verdict(Constraint::Ttft) == Verdict::Fail {
+                let mp = fmt_int(r.ttft.max_prompt);
+                out.push(tr!(
+                    lang,
+                    "For TTFT: keep the prompt under ≈{mp} tokens, or compute the fixed system prompt's KV cache once and reuse it.",
+                    "TTFT：提示词控制在约 {mp} token 以内，或预先计算并复用固定系统提示词的 KV Cache。"
+                ));
+            }
+        }
+        if let Model::OneShot(m) = &self.s.model {
+            if e.verdict(Constraint::Bandwidth) == Verdict::Fail {
+                let b = &r.bandwidth;
+                let per = fmt_gb(b.bytes_per_token.0);
+                let need = with_unit(&fmt_num(b.needed.0 / 1e9, 3), "GB/s");
+                let eff = with_unit(&fmt_num(b.effective.0 / 1e9, 3), "GB/s");
+                let fps = fmt_num(m.fps, 3);
+                let max = fmt_num(m.fps * (b.effective / b.needed), 3);
+                out.push(tr!(
+                    lang,
+                    "For bandwidth: each inference moves {per}; {fps} per second need {need} of the {eff} effective. Lower the rate to ≈{max} per second, or shrink the weights and activations.",
+                    "带宽：每次推理搬运 {per}，每秒 {fps} 次需要 {need}，有效带宽只有 {eff}。需把频率降到约每秒 {max} 次，或压缩权重和激活。"
+                ));
+            }
+        }
+        if e.verdict(Constraint::Memory) == Verdict::Fail {
+            out.push(tr!(
+                lang,
+                "For memory: fewer bits per weight, a smaller KV cache (shorter context, INT8 KV, GQA) or a smaller model.",
+                "内存：降低权重位宽、缩小 KV Cache（缩短上下文、INT8 KV、GQA）或换更小的模型。"
+            ));
+        }
+        if matches!(e.verdict(Constraint::Power), Verdict::Fail | Verdict::Warn)
+            || matches!(
+                e.verdict(Constraint::Thermal),
+                Verdict::Fail | Verdict::Warn
+            )
+        {
+            out.push(tr!(
+                lang,
+                "For power and heat: limit concurrent tasks or lower the frequency; moving fewer bytes per token also lowers DRAM power.",
+                "功耗与散热：限制并发任务或降低频率；减少每 token 搬运的字节也能降低内存功耗。"
+            ));
+        }
+        out
+    }
+
+    fn model_desc(&self) -> String {
+        let lang = self.lang;
+        let n = fmt_params_b(self.s.model.total_params());
+        let bits = fmt_num(self.s.quant.weight_bits, 3);
+        tr!(
+            lang,
+            "a {n}, {bits}-bit model",
+            "{n} 参数、{bits} 位量化的模型"
+        )
+    }
+
+    /// The seed's troubleshooting order, kept to what the numbers support: the KV cache first, then the
+    /// per-token overhead (logging, debug output), then a shorter context; then smaller weights or faster
+    /// memory.
+    fn tpot_remedies(&self, m: &Llm) -> String {
+        let lang = self.lang;
+        let (b, tp, t) = (&self.r.bandwidth, &self.r.tpot, &self.s.targets);
+        let mut items: Vec<String> = Vec::new();
+        let kv_share = b.kv_read / b.bytes_per_token;
+        if kv_share > 0.1 {
+            let share = fmt_pct(kv_share);
+            let mut s2 = self.s.clone();
+            s2.quant.kv_bits = (s2.quant.kv_bits / 2.0).max(4.0);
+            let kv8 = fmt_ms(analysis::analyze(&s2).tpot.full.0);
+            let kvb = fmt_num(s2.quant.kv_bits, 2);
+            let mut it = tr!(
+                lang,
+                "the KV cache is {share} of the bytes each token moves: with the KV cache at {kvb} bits TPOT drops to {kv8}",
+                "KV Cache 占每 token 搬运量的 {share}：KV 改为 {kvb} 位后 TPOT 为 {kv8}"
+            );
+            if m.attention.kv_width >= m.attention.q_width && m.attention.q_width / 8.0 >= 64.0 {
+                let mut s3 = self.s.clone();
+                if let Model::Llm(m3) = &mut s3.model {
+                    m3.attention.kv_width = m.attention.q_width / 8.0;
+                }
+                let g = fmt_ms(analysis::analyze(&s3).tpot.full.0);
+                it.push_str(&tr!(
+                    lang,
+                    ", GQA with 1/8 of the KV heads to {g}",
+                    "，GQA（KV 头数 1/8）后为 {g}"
+                ));
+            }
+            items.push(it);
+        }
+        if t.token_overhead.0 > 0.0 {
+            let o = fmt_ms(t.token_overhead.0);
+            let share = fmt_pct(t.token_overhead / tp.full);
+            items.push(tr!(
+                lang,
+                "turn off logging and debug output: the {o} per-token overhead is {share} of TPOT",
+                "关闭不必要的日志和调试输出：每 token {o} 的固定开销占 TPOT 的 {share}"
+            ));
+        }
+        let hopeless = match tp.crossing {
+            Crossing::At(c) if c >= 1.0 && c < t.context => {
+                let c = fmt_int(c);
+                items.push(tr!(
+                    lang,
+                    "shorten the context to ≤ {c} tokens",
+                    "把上下文缩短到 {c} token 以内"
+                ));
+                false
+            }
+            Crossing::At(c) => c < 1.0,
+            Crossing::Always => true,
+            Crossing::Never => false,
+        };
+        if hopeless || items.is_empty() {
+            let empty = fmt_ms(tp.empty.0);
+            let n = fmt_params_b(b.params_with_kv);
+            let bw = with_unit(
+                &fmt_num(b.needed.0 / self.s.device.bandwidth_util / 1e9, 3),
+                "GB/s",
+            );
+            items.push(if hopeless {
+                tr!(
+                    lang,
+                    "a shorter context alone is not enough (an empty cache still gives {empty}): the weights must shrink to ≈{n} parameters at this context, or the memory must reach {bw} peak",
+                    "仅缩短上下文不够（空缓存也要 {empty}）：需在此上下文下把模型压到约 {n} 参数，或内存峰值带宽达到 {bw}"
+                )
+            } else {
+                tr!(
+                    lang,
+                    "shrink the weights to ≈{n} parameters at this context, or use memory with {bw} peak",
+                    "在此上下文下把模型压到约 {n} 参数，或使用峰值带宽 {bw} 的内存"
+                )
+            });
+        }
+        let joined = items.join(lang.pick("; then ", "；其次，"));
+        tr!(
+            lang,
+            "To bring TPOT down, first: {joined}.",
+            "要降低 TPOT，首先：{joined}。"
+        )
+    }
+}
+
+/// A framework's display name; the generic one is described in words.
+fn framework_name(id: &str, name: &'static str, lang: Lang) -> &'static str {
+    match (id, lang) {
+        ("generic", Lang::En) => "A generic framework (every format supported)",
+        ("generic", Lang::Zh) => "通用框架（支持所有格式）",
+        _ => name,
+    }
+}
+
+fn fmt_ms_num(seconds: f64) -> String {
+    fmt_num(seconds * 1e3, 3)
+}
+
+fn fmt_gb_num(bytes: f64) -> String {
+    fmt_num(bytes / 1e9, 3)
+}
+
+fn precision(a: Activation) -> &'static str {
+    match a {
+        Activation::Int8 => "INT8",
+        Activation::Fp16 => "FP16",
+        Activation::Int4 => "INT4",
+    }
+}
+
+/// Why a framework cannot accelerate a scheme, in words.
+#[must_use]
+pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
+    match m {
+        Mismatch::Backend { backend } => {
+            let b = backend_label(*backend, lang);
+            tr!(lang, "it does not run on the {b}", "不支持 {b}")
+        }
+        Mismatch::WeightBits { bits } => {
+            let b = fmt_num(*bits, 3);
+            tr!(lang, "no {b}-bit weights", "不支持 {b} 位权重")
+        }
+        Mismatch::GroupSize { group } => {
+            let g = fmt_int(*group);
+            tr!(lang, "no group size {g}", "不支持 group size {g}")
+        }
+        Mismatch::Granularity { granularity } => {
+            let g = granularity_label(*granularity, lang);
+            tr!(lang, "no {g} quantization", "不支持 {g} 量化")
+        }
+        Mismatch::ZeroPoint { zero_bits } => {
+            let z = fmt_num(*zero_bits, 3);
+            tr!(
+                lang,
+                "symmetric only: the zero point must be 0 (here {z} bits)",
+                "仅支持对称量化：zero-point 必须为 0（当前 {z} 位）"
+            )
+        }
+        Mismatch::KvBits { bits } => {
+            let b = fmt_num(*bits, 3);
+            tr!(lang, "no {b}-bit KV cache", "不支持 {b} 位 KV Cache")
+        }
+        Mismatch::Activation { activation } => {
+            let a = activation_label(*activation, lang);
+            tr!(
+                lang,
+                "its kernels do not run {a}: the model falls back to the CPU",
+                "其算子不支持 {a}：模型回退到 CPU 执行"
+            )
+        }
+        Mismatch::Operators { coverage } => {
+            let c = fmt_pct(*coverage);
+            let rest = fmt_pct(1.0 - coverage);
+            tr!(
+                lang,
+                "{c} of the operations run on the accelerator, {rest} fall back to the CPU",
+                "{c} 的运算在加速器上执行，{rest} 回退到 CPU"
+            )
+        }
+        other => format!("{other:?}"),
+    }
+}
