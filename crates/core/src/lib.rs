@@ -29,6 +29,7 @@
 
 extern crate alloc;
 
+pub mod advice;
 pub mod analysis;
 pub mod codec;
 pub mod device;
@@ -38,6 +39,7 @@ pub mod input;
 pub mod json;
 pub mod math;
 pub mod model;
+pub mod presets;
 pub mod quant;
 pub mod scenario;
 pub mod solve;

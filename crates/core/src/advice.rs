@@ -1,0 +1,379 @@
+//! Decision support: which input moves the binding constraint most (sensitivity), and which concrete
+//! changes turn failing constraints into passing ones (advice), each with its computed effect.
+//!
+//! The seed's troubleshooting order — the KV cache first, then per-token logging and debug overhead, then a
+//! shorter context — is where the candidate list starts; every candidate is evaluated by the engine, and
+//! only those that help are returned, ranked by how many failing constraints they fix.
+
+use alloc::vec::Vec;
+
+use crate::analysis::{Constraint, Crossing, Evaluation, Report, Verdict, ALL_CONSTRAINTS};
+use crate::input::{Activation, Field, Inputs, Kind, ModelKind, ALL_FIELDS};
+use crate::math;
+use crate::scenario::validate;
+
+/// How much one input moves a constraint's headroom when varied by ±`step`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Sensitivity {
+    /// The input.
+    pub field: Field,
+    /// Headroom with the input lowered.
+    pub low: f64,
+    /// Headroom with the input raised.
+    pub high: f64,
+    /// Headroom as it is.
+    pub base: f64,
+}
+
+impl Sensitivity {
+    /// The width of the tornado bar.
+    #[must_use]
+    pub fn swing(&self) -> f64 {
+        (self.high - self.low).abs()
+    }
+}
+
+fn headroom_of(i: &Inputs, c: Constraint) -> Option<f64> {
+    let s = validate(i).ok()?;
+    crate::analysis::analyze(&s.expected).headroom(c)
+}
+
+/// Vary every numeric input that applies by ±`step` (0.2 = ±20 %) and measure the headroom of `c`.
+/// Sorted by swing, largest first; inputs that do not move it are left out.
+#[must_use]
+pub fn sensitivity(inputs: &Inputs, c: Constraint, step: f64) -> Vec<Sensitivity> {
+    let Some(base) = headroom_of(inputs, c) else {
+        return Vec::new();
+    };
+    let mut out: Vec<Sensitivity> = ALL_FIELDS
+        .iter()
+        .filter(|f| f.applies_to(inputs.model_kind) && !matches!(f.spec().kind, Kind::Flag))
+        .filter_map(|&f| {
+            let v = inputs.get(f)?;
+            let moved = |k: f64| {
+                let mut i = inputs.clone();
+                let mut nv = v.scaled(k);
+                if f.spec().kind == Kind::Integer {
+                    nv = crate::input::Value::exact(math::round(nv.mid).max(1.0));
+                }
+                i.set(f, Some(nv));
+                headroom_of(&i, c)
+            };
+            let (lo, hi) = (moved(1.0 - step)?, moved(1.0 + step)?);
+            let s = Sensitivity {
+                field: f,
+                low: lo,
+                high: hi,
+                base,
+            };
+            (s.swing() > 1e-9).then_some(s)
+        })
+        .collect();
+    out.sort_by(|a, b| b.swing().total_cmp(&a.swing()));
+    out
+}
+
+/// A concrete change to try.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Change {
+    /// Quantize the KV cache to this many bits.
+    KvBits {
+        /// New bits per element.
+        bits: f64,
+    },
+    /// Remove per-token overhead (logging, debug output, synchronous callbacks).
+    NoTokenOverhead,
+    /// Cap the context at this many tokens.
+    CapContext {
+        /// New context.
+        tokens: f64,
+    },
+    /// Cap the prompt (or cache the system prompt) at this many tokens.
+    CapPrompt {
+        /// New prompt length.
+        tokens: f64,
+    },
+    /// Use INT8 activations (W4A8 instead of W4A16) for the INT8 peak.
+    Int8Activations,
+    /// Quantize the weights to this many bits.
+    WeightBits {
+        /// New bits.
+        bits: f64,
+    },
+    /// A grouped-query-attention model of the same size: this many KV heads.
+    Gqa {
+        /// New KV heads.
+        kv_heads: f64,
+    },
+    /// A smaller model: this many parameters (billions).
+    SmallerModel {
+        /// New size, billions.
+        params_b: f64,
+    },
+    /// Decode one sequence at a time.
+    BatchOne,
+    /// Run every operator on the accelerator (replace or rewrite the unsupported ones).
+    FullCoverage,
+    /// Keep the model resident instead of loading it per request.
+    WarmStart,
+}
+
+/// One piece of advice: a change and its computed effect.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Advice {
+    /// The change.
+    pub change: Change,
+    /// Failing constraints it turns to pass or warn.
+    pub fixes: Vec<Constraint>,
+    /// Constraints it breaks that passed before.
+    pub breaks: Vec<Constraint>,
+    /// The main constraint it was aimed at.
+    pub target: Constraint,
+    /// That constraint's figure before (seconds for TPOT/TTFT, bytes for memory/storage, watts for power,
+    /// op/s needed for compute, B/s needed for bandwidth).
+    pub before: f64,
+    /// …and after.
+    pub after: f64,
+    /// Whether every constraint is met after the change.
+    pub all_met: bool,
+}
+
+/// The figure a constraint is judged on, in SI units.
+#[must_use]
+pub fn figure(r: &Report, c: Constraint) -> f64 {
+    match c {
+        Constraint::Compute => r.compute.needed.0,
+        Constraint::Memory => r.memory.total.0,
+        Constraint::Bandwidth => r.bandwidth.needed.0,
+        Constraint::Ttft => r.ttft.ttft.0,
+        Constraint::Tpot => r.tpot.full.0,
+        Constraint::Power => r.power.total.0,
+        Constraint::Thermal => r.thermal.throttled_rate,
+        Constraint::Storage => r.storage.file.0,
+        Constraint::Framework => r.framework.coverage,
+    }
+}
+
+fn apply(i: &Inputs, c: Change) -> Inputs {
+    let mut n = i.clone();
+    match c {
+        Change::KvBits { bits } => n.set_exact(Field::KvBits, bits),
+        Change::NoTokenOverhead => n.set_exact(Field::TokenOverheadMs, 0.0),
+        Change::CapContext { tokens } => {
+            n.set_exact(Field::Context, tokens);
+            if n.mid(Field::Prompt).unwrap_or(0.0) > tokens {
+                n.set_exact(Field::Prompt, tokens);
+            }
+        }
+        Change::CapPrompt { tokens } => n.set_exact(Field::Prompt, tokens),
+        Change::Int8Activations => n.activation = Activation::Int8,
+        Change::WeightBits { bits } => n.set_exact(Field::WeightBits, bits),
+        Change::Gqa { kv_heads } => n.set_exact(Field::KvHeads, kv_heads),
+        Change::SmallerModel { params_b } => {
+            n.model_kind = ModelKind::Params;
+            n.set_exact(Field::ParamsB, params_b);
+        }
+        Change::BatchOne => n.set_exact(Field::Batch, 1.0),
+        Change::FullCoverage => n.set_exact(Field::Coverage, 1.0),
+        Change::WarmStart => n.set_exact(Field::ColdStart, 0.0),
+    }
+    n
+}
+
+fn candidates(i: &Inputs, e: &Evaluation) -> Vec<(Change, Constraint)> {
+    let r = &e.expected;
+    let fails = |c: Constraint| e.verdict(c) == Verdict::Fail;
+    let v = |f: Field| i.mid(f).unwrap_or(0.0);
+    let mut out = Vec::new();
+    let llm = i.model_kind != ModelKind::OneShot;
+    let decode =
+        fails(Constraint::Tpot) || fails(Constraint::Bandwidth) || fails(Constraint::Memory);
+    if llm && decode {
+        for bits in [8.0, 4.0] {
+            if v(Field::KvBits) > bits {
+                out.push((Change::KvBits { bits }, Constraint::Tpot));
+            }
+        }
+    }
+    if llm && fails(Constraint::Tpot) && v(Field::TokenOverheadMs) > 0.0 {
+        out.push((Change::NoTokenOverhead, Constraint::Tpot));
+    }
+    if llm && decode {
+        if let Crossing::At(c) = r.tpot.crossing {
+            // Round down to a power-of-two-ish figure people export with.
+            let mut p = 1.0;
+            while p * 2.0 <= c {
+                p *= 2.0;
+            }
+            if p >= 64.0 && p < v(Field::Context) {
+                out.push((Change::CapContext { tokens: p }, Constraint::Tpot));
+            }
+        }
+    }
+    if llm
+        && fails(Constraint::Ttft)
+        && r.ttft.max_prompt >= 1.0
+        && r.ttft.max_prompt < v(Field::Prompt)
+    {
+        out.push((
+            Change::CapPrompt {
+                tokens: r.ttft.max_prompt,
+            },
+            Constraint::Ttft,
+        ));
+    }
+    if (fails(Constraint::Ttft) || fails(Constraint::Compute)) && i.activation == Activation::Fp16 {
+        out.push((Change::Int8Activations, Constraint::Ttft));
+    }
+    let wb = v(Field::WeightBits);
+    for bits in [8.0, 4.0] {
+        if wb > bits && (decode || fails(Constraint::Storage) || fails(Constraint::Memory)) {
+            out.push((Change::WeightBits { bits }, Constraint::Memory));
+        }
+    }
+    if llm && decode {
+        let (h, kvh) = (v(Field::Heads), v(Field::KvHeads));
+        let g = math::floor(h / 8.0).max(1.0);
+        if kvh > g {
+            out.push((Change::Gqa { kv_heads: g }, Constraint::Tpot));
+        }
+    }
+    if v(Field::Batch) > 1.0 && (decode || fails(Constraint::Ttft)) {
+        out.push((Change::BatchOne, Constraint::Memory));
+    }
+    if v(Field::Coverage) < 1.0
+        && (fails(Constraint::Compute) || fails(Constraint::Ttft) || fails(Constraint::Tpot))
+    {
+        out.push((Change::FullCoverage, Constraint::Compute));
+    }
+    if v(Field::ColdStart) >= 0.5 && fails(Constraint::Ttft) {
+        out.push((Change::WarmStart, Constraint::Ttft));
+    }
+    out
+}
+
+/// Ranked changes that fix failing constraints. Includes a smaller model when the solve finds one.
+#[must_use]
+pub fn advise(inputs: &Inputs, e: &Evaluation) -> Vec<Advice> {
+    let failing: Vec<Constraint> = ALL_CONSTRAINTS
+        .iter()
+        .copied()
+        .filter(|&c| e.verdict(c) == Verdict::Fail)
+        .collect();
+    if failing.is_empty() {
+        return Vec::new();
+    }
+    let mut list = candidates(inputs, e);
+    if inputs.model_kind != ModelKind::OneShot {
+        if let Ok(s) = crate::solve::solve(inputs) {
+            // The largest model for the current scheme's bits, if the scheme list has a close one.
+            let bits = inputs.mid(Field::WeightBits).unwrap_or(4.0);
+            let best = s
+                .schemes
+                .iter()
+                .filter(|r| {
+                    (r.scheme.weight_bits - bits).abs() < 0.5
+                        && r.scheme.activation == inputs.activation
+                })
+                .map(|r| r.max_params)
+                .fold(0.0, f64::max);
+            let now = e.expected.memory.weights.total().0; // any positive size
+            if best > 0.0 && now > 0.0 {
+                let b = math::floor(best / 1e7) / 100.0;
+                if b > 0.0 && b < inputs.mid(Field::ParamsB).unwrap_or(f64::INFINITY) {
+                    list.push((Change::SmallerModel { params_b: b }, Constraint::Tpot));
+                }
+            }
+        }
+    }
+    let mut out: Vec<Advice> = list
+        .into_iter()
+        .filter_map(|(change, target)| {
+            let n = apply(inputs, change);
+            let s = validate(&n).ok()?;
+            let after = crate::analysis::evaluate(&s);
+            let fixes: Vec<Constraint> = failing
+                .iter()
+                .copied()
+                .filter(|&c| after.verdict(c) != Verdict::Fail)
+                .collect();
+            let breaks: Vec<Constraint> = ALL_CONSTRAINTS
+                .iter()
+                .copied()
+                .filter(|&c| e.verdict(c) != Verdict::Fail && after.verdict(c) == Verdict::Fail)
+                .collect();
+            let target = if failing.contains(&target) {
+                target
+            } else {
+                failing[0]
+            };
+            let (b, a) = (figure(&e.expected, target), figure(&after.expected, target));
+            let improves = (a - b).abs() > 1e-12 * b.abs().max(1e-30);
+            (!fixes.is_empty() || improves).then_some(Advice {
+                change,
+                fixes,
+                breaks,
+                target,
+                before: b,
+                after: a,
+                all_met: after.all_met(),
+            })
+        })
+        .collect();
+    out.sort_by(|x, y| {
+        (y.all_met, y.fixes.len(), core::cmp::Reverse(y.breaks.len())).cmp(&(
+            x.all_met,
+            x.fixes.len(),
+            core::cmp::Reverse(x.breaks.len()),
+        ))
+    });
+    out
+}
+
+/// One constraint compared between two scenarios.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Difference {
+    /// The constraint.
+    pub constraint: Constraint,
+    /// Verdict in A.
+    pub a: Verdict,
+    /// Verdict in B.
+    pub b: Verdict,
+    /// Figure in A (see [`figure`]).
+    pub a_figure: f64,
+    /// Figure in B.
+    pub b_figure: f64,
+}
+
+impl Difference {
+    /// Whether the verdict or the figure differs.
+    #[must_use]
+    pub fn differs(&self) -> bool {
+        self.a != self.b
+            || (self.a_figure - self.b_figure).abs() > 1e-9 * self.a_figure.abs().max(1e-30)
+    }
+}
+
+/// Compare two evaluations constraint by constraint.
+#[must_use]
+pub fn compare(a: &Evaluation, b: &Evaluation) -> Vec<Difference> {
+    ALL_CONSTRAINTS
+        .iter()
+        .map(|&c| Difference {
+            constraint: c,
+            a: a.verdict(c),
+            b: b.verdict(c),
+            a_figure: figure(&a.expected, c),
+            b_figure: figure(&b.expected, c),
+        })
+        .collect()
+}
