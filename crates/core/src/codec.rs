@@ -4,14 +4,59 @@
 //! reported and falls back to its default, and the rest of the link still loads. Ranges are written
 //! `low~high` (expected = midpoint) or `low~expected~high`. Keys the caller owns (the page's language, the
 //! embed view) pass through as extras.
+//!
+//! A link can name presets: `device=<id>`, `llm=<id>` and `quant=<id>` ([`crate::presets`]). Decoding applies
+//! them first (device, then model, then quantization, wherever they stand in the link) and then every
+//! explicit key on top; encoding writes the ids and only what differs from the defaults with those presets
+//! applied. An unknown id is an issue for its key alone. An optional field written empty (`fp16_tops=`)
+//! is unknown, for a preset's figure the user cleared.
 
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::input::{
-    Activation, Backend, Field, Granularity, Inputs, ModelKind, Problem, Value, ALL_FIELDS,
+    Activation, Backend, Field, Granularity, Inputs, Kind, ModelKind, Problem, Value, ALL_FIELDS,
 };
+use crate::presets;
+
+/// Link key naming a device preset.
+pub const DEVICE_KEY: &str = "device";
+/// Link key naming a model preset (`model` is the model kind).
+pub const MODEL_KEY: &str = "llm";
+/// Link key naming a quantization preset.
+pub const QUANT_KEY: &str = "quant";
+const PRESET_KEYS: [&str; 3] = [DEVICE_KEY, MODEL_KEY, QUANT_KEY];
+
+/// Apply the preset named by one of [`PRESET_KEYS`]; false when no preset has this id.
+fn apply_preset(key: &str, id: &str, inputs: &mut Inputs) -> bool {
+    let applied = match key {
+        DEVICE_KEY => presets::device(id).map(|p| p.apply(inputs)),
+        MODEL_KEY => presets::model(id).map(|p| p.apply(inputs)),
+        QUANT_KEY => presets::quant(id).map(|p| p.apply(inputs)),
+        _ => None,
+    };
+    applied.is_some()
+}
+
+/// The defaults with the presets `inputs` names applied: what a link written for `inputs` starts from.
+/// Returns the baseline and the (key, id) pairs that resolved.
+fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>) {
+    let mut d = Inputs::default();
+    let mut named = Vec::new();
+    for (key, id) in [
+        (DEVICE_KEY, inputs.device.as_deref()),
+        (MODEL_KEY, inputs.model.as_deref()),
+        (QUANT_KEY, inputs.quant.as_deref()),
+    ] {
+        if let Some(id) = id {
+            if apply_preset(key, id, &mut d) {
+                named.push((key, id));
+            }
+        }
+    }
+    (d, named)
+}
 
 /// The version this build writes.
 pub const VERSION: u32 = 1;
@@ -204,11 +249,11 @@ fn pct_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Write the scenario as a link hash (without the `#`): the version, then every input that differs from
-/// the default, in form order, then the extras.
+/// Write the scenario as a link hash (without the `#`): the version, the presets it names, then every
+/// input that differs from the defaults with those presets applied, in form order, then the extras.
 #[must_use]
 pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
-    let d = Inputs::default();
+    let (d, named) = baseline(inputs);
     let mut out = format!("v={VERSION}");
     let mut push = |k: &str, v: &str| {
         out.push('&');
@@ -216,14 +261,20 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
         out.push('=');
         pct_encode(v, &mut out);
     };
+    for (k, id) in named {
+        push(k, id);
+    }
     if inputs.model_kind != d.model_kind {
         push(ModelKind::KEY, inputs.model_kind.code());
     }
     for &f in ALL_FIELDS {
         let v = inputs.get(f);
         if v != d.get(f) {
-            if let Some(v) = v {
-                push(f.key(), &fmt_value(&v));
+            match v {
+                Some(v) => push(f.key(), &fmt_value(&v)),
+                // A preset's figure the user cleared: written empty, read back as unknown.
+                None if f.spec().kind == Kind::Optional => push(f.key(), ""),
+                None => {}
             }
         }
     }
@@ -264,11 +315,28 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
             issues,
         };
     }
+    let pairs: Vec<(String, String)> = hash
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|pair| {
+            let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+            (pct_decode(k), pct_decode(v))
+        })
+        .collect();
+    // Presets first, in a fixed order, the last of each key counting; explicit keys then override them.
+    for pk in PRESET_KEYS {
+        if let Some((key, val)) = pairs.iter().rev().find(|(k, _)| k == pk) {
+            if !apply_preset(pk, val, &mut inputs) {
+                issues.push(Issue::BadValue {
+                    key: key.clone(),
+                    value: val.clone(),
+                    problem: ValueProblem::UnknownOption,
+                });
+            }
+        }
+    }
     let mut seen: Vec<String> = Vec::new();
-    for pair in hash.split('&').filter(|p| !p.is_empty()) {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = pct_decode(k);
-        let val = pct_decode(v);
+    for (key, val) in pairs {
         if seen.contains(&key) {
             issues.push(Issue::Duplicate { key: key.clone() });
         } else {
@@ -308,9 +376,11 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
                     issues.push(bad(ValueProblem::UnknownOption));
                 }
             }
+            DEVICE_KEY | MODEL_KEY | QUANT_KEY => {}
             k if extra_keys.contains(&k) => extras.push((key.clone(), val.clone())),
             k => match Field::from_key(k) {
                 None => issues.push(Issue::UnknownKey { key: key.clone() }),
+                Some(f) if val.is_empty() && f.spec().kind == Kind::Optional => inputs.set(f, None),
                 Some(f) => match parse_value(&val) {
                     None => issues.push(bad(ValueProblem::NotANumber)),
                     Some(x) => match f.spec().check(&x) {
@@ -346,6 +416,9 @@ pub fn engine_keys() -> Vec<String> {
         Activation::KEY,
         Backend::KEY,
         "fw",
+        DEVICE_KEY,
+        MODEL_KEY,
+        QUANT_KEY,
     ]
     .iter()
     .map(|s| s.to_string())

@@ -31,6 +31,37 @@ pub struct FrameworkSpec {
     pub kv_bits: &'static [f64],
     /// Public sources for these facts.
     pub sources: &'static [&'static str],
+    /// Backends on which only symmetric weights run, beyond [`FrameworkSpec::symmetric_only`] (OpenVINO's
+    /// NPU wants symmetric INT4 while its CPU and GPU plugins take zero points).
+    pub symmetric_on: &'static [Backend],
+    /// Parts of this spec the sources did not settle (not re-read, or an open-ended list): the lists were
+    /// filled conservatively and the UI should say so.
+    pub unverified: &'static [Claim],
+}
+
+/// A part of a [`FrameworkSpec`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Claim {
+    /// [`FrameworkSpec::backends`].
+    Backends,
+    /// [`FrameworkSpec::weight_bits`].
+    WeightBits,
+    /// [`FrameworkSpec::group_sizes`].
+    GroupSizes,
+    /// [`FrameworkSpec::granularities`].
+    Granularities,
+    /// Zero-point support ([`FrameworkSpec::symmetric_only`]).
+    ZeroPoint,
+    /// [`FrameworkSpec::activations`].
+    Activations,
+    /// [`FrameworkSpec::kv_bits`].
+    KvBits,
 }
 
 /// A framework that supports every format: the seed's "a framework that supports W4A16 and targets this NPU".
@@ -45,10 +76,31 @@ pub const GENERIC: FrameworkSpec = FrameworkSpec {
     activations: &[],
     kv_bits: &[],
     sources: &[],
+    symmetric_on: &[],
+    unverified: &[],
 };
 
-/// Every framework preset.
-pub const ALL_FRAMEWORKS: &[FrameworkSpec] = &[GENERIC];
+/// Every framework preset, [`GENERIC`] first, then the runtimes of `frameworks.csv` in its order
+/// ([`crate::presets::frameworks`]).
+pub const ALL_FRAMEWORKS: &[FrameworkSpec] = &[
+    GENERIC,
+    crate::presets::frameworks::LLAMA_CPP,
+    crate::presets::frameworks::MLC_LLM,
+    crate::presets::frameworks::EXECUTORCH,
+    crate::presets::frameworks::LITERT,
+    crate::presets::frameworks::ONNXRUNTIME,
+    crate::presets::frameworks::ORT_QNN,
+    crate::presets::frameworks::MNN,
+    crate::presets::frameworks::NCNN,
+    crate::presets::frameworks::QNN,
+    crate::presets::frameworks::NEUROPILOT,
+    crate::presets::frameworks::COREML,
+    crate::presets::frameworks::MLX,
+    crate::presets::frameworks::TENSORRT,
+    crate::presets::frameworks::RKLLM,
+    crate::presets::frameworks::OPENVINO,
+    crate::presets::frameworks::RYZEN_AI,
+];
 
 /// The framework with this id.
 #[must_use]
@@ -154,7 +206,7 @@ pub fn check(fw: &FrameworkSpec, backend: Backend, q: &Quant, coverage: f64) -> 
     if q.granularity == Granularity::GroupWise && !offered(fw.group_sizes, q.group) {
         hard.push(Mismatch::GroupSize { group: q.group });
     }
-    if fw.symmetric_only && q.zero_bits > 0.0 {
+    if (fw.symmetric_only || fw.symmetric_on.contains(&backend)) && q.zero_bits > 0.0 {
         hard.push(Mismatch::ZeroPoint {
             zero_bits: q.zero_bits,
         });

@@ -322,6 +322,8 @@ fields! {
     QkvBias = "qkv_bias", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
     /// Per-head RMS norms on queries and keys (Qwen3, Gemma 3).
     QkNorm = "qk_norm", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Norms after the attention and feed-forward blocks as well (Gemma 2, Gemma 3).
+    PostNorms = "post_norms", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
     /// One-shot models: operations per inference (10⁹).
     GopPerInference = "gop", Model, Gop, d(8.2), excl(0.0), incl(1e9), Real;
     /// One-shot models: peak activation memory of one inference.
@@ -398,7 +400,9 @@ impl Field {
         use Field::*;
         match self {
             ParamsB => model != ModelKind::Architecture,
-            Ffn | Vocab | Tied | Gated | QkvBias | QkNorm => model != ModelKind::OneShot,
+            Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms => {
+                model != ModelKind::OneShot
+            }
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,
             GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,
@@ -501,6 +505,25 @@ pub struct Inputs {
     pub backend: Backend,
     /// The inference framework's preset id ([`crate::framework::ALL_FRAMEWORKS`]).
     pub framework: String,
+    /// The device preset the values started from ([`crate::presets::ALL_DEVICES`]); fields may since have
+    /// been edited. A label for links and the UI: the engine computes on the values.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub device: Option<String>,
+    /// The model preset the values started from ([`crate::presets::ALL_MODELS`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub model: Option<String>,
+    /// The quantization preset the values started from ([`crate::presets::ALL_QUANTS`]).
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub quant: Option<String>,
 }
 
 impl Default for Inputs {
@@ -513,6 +536,9 @@ impl Default for Inputs {
             activation: Activation::default(),
             backend: Backend::default(),
             framework: String::from(crate::framework::GENERIC.id),
+            device: None,
+            model: None,
+            quant: None,
         }
     }
 }

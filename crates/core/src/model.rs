@@ -28,6 +28,9 @@ pub struct Architecture {
     pub qkv_bias: bool,
     /// RMS norms on queries and keys.
     pub qk_norm: bool,
+    /// Norms after the attention and feed-forward blocks as well as before them (Gemma 2 and 3): four
+    /// norm vectors per layer instead of two.
+    pub post_norms: bool,
 }
 
 /// Where a model's parameters sit: this decides how many bits each gets and which are read per token.
@@ -75,7 +78,8 @@ impl Architecture {
         let (h, q, kv) = (self.hidden, self.q_width(), self.kv_width());
         let attn = h * q + 2.0 * h * kv + q * h;
         let ffn = if self.gated { 3.0 } else { 2.0 } * h * self.ffn;
-        let mut vectors = 2.0 * h; // two RMSNorms per layer
+        // Two RMSNorms per layer; four with post-norms.
+        let mut vectors = if self.post_norms { 4.0 } else { 2.0 } * h;
         if self.qkv_bias {
             vectors += q + 2.0 * kv;
         }

@@ -332,6 +332,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         gated: flag(Field::Gated),
         qkv_bias: flag(Field::QkvBias),
         qk_norm: flag(Field::QkNorm),
+        post_norms: flag(Field::PostNorms),
     };
     let model = match inputs.model_kind {
         ModelKind::OneShot => Model::OneShot(OneShot {

@@ -1,0 +1,129 @@
+//! Named presets with their public sources: devices, models, quantization formats and frameworks.
+//!
+//! Presets are data compiled into the engine (`&'static` tables, no I/O). The device and model tables are
+//! generated from the research CSVs by `tools/gen_presets.py` (the generated `data.rs` is committed; the
+//! build never runs the script). Quantization presets are written from the block structures in
+//! `quant_formats.md`, framework presets from `frameworks.csv` row by row.
+//!
+//! Every value says where it comes from ([`Provenance`]): read in a source, derived from sourced figures,
+//! or an explicit assumption. What the research did not find stays unknown (`None`), never zero: applying a
+//! preset keeps the user's value for it and reports the field as unknown, so the form can ask.
+//!
+//! ```
+//! use edgefit_core::presets;
+//! use edgefit_core::{validate, Field, Inputs};
+//!
+//! let mut inputs = Inputs::default();
+//! let unknown = presets::device("qcom_sd8elite").unwrap().apply(&mut inputs);
+//! // Qualcomm does not publish the Hexagon NPU's TOPS: the user must give it.
+//! assert!(unknown.contains(&Field::PeakInt8Tops));
+//! assert_eq!(inputs.mid(Field::BandwidthGbps), Some(84.8));
+//!
+//! presets::model("qwen2.5-1.5b").unwrap().apply(&mut inputs);
+//! presets::quant("q4_0").unwrap().apply(&mut inputs);
+//! let s = validate(&inputs).unwrap();
+//! assert!((s.expected.model.total_params() - 1_543_714_304.0).abs() < 1.0);
+//! ```
+
+pub mod devices;
+pub mod frameworks;
+pub mod models;
+pub mod quants;
+
+mod data;
+
+pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
+pub use models::{ArchPreset, ModelFamily, ModelPreset, ALL_MODELS};
+pub use quants::{QuantPreset, ALL_QUANTS};
+
+use crate::framework::FrameworkSpec;
+
+/// Where a preset's number comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Provenance {
+    /// Copied from a public source.
+    Read,
+    /// Computed from sourced figures by a stated rule (bandwidth = MT/s × bus bits / 8; parameters from
+    /// config dimensions; bits per weight from struct sizes; dense TOPS = sparse TOPS / 2).
+    Derived,
+    /// An explicit assumption, a placeholder until a source is found (a 64-bit bus; an Apple TOPS figure of
+    /// unstated precision taken as INT8).
+    Assumed,
+}
+
+/// A number and where it comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Figure {
+    /// The value, in the unit its field names.
+    pub value: f64,
+    /// Where it comes from.
+    pub provenance: Provenance,
+}
+
+pub(crate) const fn read(value: f64) -> Option<Figure> {
+    Some(Figure {
+        value,
+        provenance: Provenance::Read,
+    })
+}
+pub(crate) const fn derived(value: f64) -> Option<Figure> {
+    Some(Figure {
+        value,
+        provenance: Provenance::Derived,
+    })
+}
+pub(crate) const fn assumed(value: f64) -> Option<Figure> {
+    Some(Figure {
+        value,
+        provenance: Provenance::Assumed,
+    })
+}
+
+/// The device preset with this id.
+#[must_use]
+pub fn device(id: &str) -> Option<&'static DevicePreset> {
+    ALL_DEVICES.iter().find(|p| p.id == id)
+}
+
+/// The model preset with this id.
+#[must_use]
+pub fn model(id: &str) -> Option<&'static ModelPreset> {
+    ALL_MODELS.iter().find(|p| p.id == id)
+}
+
+/// The quantization preset with this id.
+#[must_use]
+pub fn quant(id: &str) -> Option<&'static QuantPreset> {
+    ALL_QUANTS.iter().find(|p| p.id == id)
+}
+
+/// Everything the engine ships, for `edgefit presets --json` and the page's pickers.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Catalog {
+    /// Device presets.
+    pub devices: &'static [DevicePreset],
+    /// Model presets.
+    pub models: &'static [ModelPreset],
+    /// Quantization presets.
+    pub quants: &'static [QuantPreset],
+    /// Framework presets ([`crate::framework::GENERIC`] first).
+    pub frameworks: &'static [FrameworkSpec],
+}
+
+/// Every preset, with its id, name, values and sources.
+#[must_use]
+pub fn catalog() -> Catalog {
+    Catalog {
+        devices: ALL_DEVICES,
+        models: ALL_MODELS,
+        quants: ALL_QUANTS,
+        frameworks: crate::framework::ALL_FRAMEWORKS,
+    }
+}

@@ -1,0 +1,550 @@
+//! The preset library: its data against its own derived figures, and presets through the engine and links.
+
+use std::collections::HashSet;
+
+use edgefit_core::codec::{decode, encode, Issue, ValueProblem};
+use edgefit_core::framework::{self, check, Mismatch, Support, ALL_FRAMEWORKS, GENERIC};
+use edgefit_core::input::Kind;
+use edgefit_core::presets::{
+    self, catalog, Gap, ModelFamily, Provenance, ALL_DEVICES, ALL_MODELS, ALL_QUANTS,
+};
+use edgefit_core::{validate, Backend, Field, Granularity, Inputs, ModelKind, ALL_FIELDS};
+
+#[track_caller]
+fn close(got: f64, want: f64, rel: f64, what: &str) {
+    let err = (got / want - 1.0).abs();
+    assert!(
+        err <= rel,
+        "{what}: got {got}, want {want} (error {:.4} %)",
+        err * 100.0
+    );
+}
+
+/// A round published figure ("0.49B", "2.4B") agrees when the count rounds to it at its stated digits.
+#[track_caller]
+fn rounds_to(count: f64, stated: f64, what: &str) {
+    let mut unit = 1e9;
+    while (stated / unit).fract().abs() > 1e-9 && unit > 1.0 {
+        unit /= 10.0;
+    }
+    assert!(
+        (count - stated).abs() <= unit / 2.0,
+        "{what}: {count} does not round to the stated {stated}"
+    );
+}
+
+fn llms() -> impl Iterator<Item = (&'static presets::ModelPreset, presets::ArchPreset)> {
+    ALL_MODELS.iter().filter_map(|m| m.arch.map(|a| (m, a)))
+}
+
+#[test]
+fn table_sizes_match_the_research_files() {
+    assert_eq!(ALL_DEVICES.len(), 28);
+    assert_eq!(ALL_MODELS.len(), 34);
+    assert_eq!(
+        ALL_FRAMEWORKS.len(),
+        17,
+        "GENERIC plus the 16 rows of frameworks.csv"
+    );
+    assert_eq!(ALL_FRAMEWORKS[0], GENERIC);
+    assert_eq!(
+        llms().count(),
+        24,
+        "25 LLM rows, MiniCPM-1B without dimensions"
+    );
+}
+
+#[test]
+fn every_preset_has_a_unique_id_and_a_source() {
+    let c = catalog();
+    let mut ids = HashSet::new();
+    let all = c
+        .devices
+        .iter()
+        .map(|p| ("device", p.id, p.sources))
+        .chain(c.models.iter().map(|p| ("model", p.id, p.sources)))
+        .chain(c.quants.iter().map(|p| ("quant", p.id, p.sources)))
+        .chain(
+            c.frameworks
+                .iter()
+                .skip(1)
+                .map(|p| ("framework", p.id, p.sources)),
+        );
+    for (kind, id, sources) in all {
+        assert!(ids.insert((kind, id)), "{kind} id {id} twice");
+        assert!(!sources.is_empty(), "{kind} {id} has no source");
+        assert!(
+            sources.iter().all(|s| !s.trim().is_empty()),
+            "{kind} {id}: empty source"
+        );
+        // Ids travel in links unescaped.
+        assert!(
+            id.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b)),
+            "{kind} id {id:?} is not link-safe"
+        );
+    }
+}
+
+#[test]
+fn parameter_counts_match_the_derived_counts() {
+    let mut worst = (0.0, "");
+    for (m, a) in llms() {
+        let p = a.architecture().params();
+        let want = m.params.expect("LLM rows carry a derived count");
+        assert_eq!(want.provenance, Provenance::Derived);
+        let err = (p.total() / want.value - 1.0).abs();
+        close(p.total(), want.value, 0.01, m.id);
+        if err > worst.0 {
+            worst = (err, m.id);
+        }
+        let non_embedding = p.total() - p.embedding - p.lm_head;
+        close(
+            non_embedding,
+            m.params_non_embedding.unwrap().value,
+            0.01,
+            m.id,
+        );
+    }
+    // With Gemma's post-norms counted the engine reproduces every count exactly.
+    assert!(worst.0 < 1e-12, "worst: {} at {:.2e}", worst.1, worst.0);
+}
+
+#[test]
+fn parameter_counts_match_the_published_figures() {
+    let mut checked = 0;
+    for (m, a) in llms() {
+        let p = a.architecture().params();
+        if let Some(stated) = m.params_stated {
+            close(p.total(), stated, 0.01, m.id);
+            rounds_to(p.total(), stated, m.id);
+            checked += 1;
+        }
+        if let Some(stated) = m.params_non_embedding_stated {
+            rounds_to(p.total() - p.embedding - p.lm_head, stated, m.id);
+            checked += 1;
+        }
+    }
+    // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding.
+    assert_eq!(checked, 3);
+}
+
+#[test]
+fn gemma_needs_its_post_norms() {
+    let g = presets::model("gemma-3-1b").unwrap().arch.unwrap();
+    assert!(g.post_norms && g.qk_norm && g.tied);
+    let with = g.architecture().params().total();
+    let mut without = g.architecture();
+    without.post_norms = false;
+    // Two more norm vectors of the hidden width per layer.
+    assert_eq!(with - without.params().total(), 2.0 * 1152.0 * 26.0);
+}
+
+#[test]
+fn kv_bytes_per_token_match() {
+    for (m, a) in llms() {
+        let arch = a.architecture();
+        let kv = 2.0 * arch.layers * arch.kv_width() * 2.0;
+        assert_eq!(Some(kv), m.kv_bytes_per_token_fp16, "{}", m.id);
+    }
+}
+
+#[test]
+fn a_model_preset_through_the_engine() {
+    for (m, _) in llms() {
+        let mut i = Inputs::default();
+        assert!(m.apply(&mut i).is_empty(), "{}", m.id);
+        assert_eq!(i.model_kind, ModelKind::Architecture);
+        let s = validate(&i).unwrap_or_else(|e| panic!("{}: {e:?}", m.id));
+        close(
+            s.expected.model.total_params(),
+            m.params.unwrap().value,
+            1e-12,
+            m.id,
+        );
+        if let edgefit_core::model::Model::Llm(llm) = &s.expected.model {
+            let per_token = llm.attention.kv_elements_per_token() * s.expected.quant.kv_bytes();
+            assert_eq!(Some(per_token), m.kv_bytes_per_token_fp16, "{}", m.id);
+        } else {
+            panic!("{}: not an LLM", m.id);
+        }
+    }
+}
+
+#[test]
+fn one_shot_presets() {
+    let r50 = presets::model("resnet-50").unwrap();
+    assert_eq!(r50.family, ModelFamily::Vision);
+    // torchvision's 4.089 "GFLOPS" are multiply-accumulates: 2 ops each.
+    let gop = r50.gop.unwrap();
+    assert_eq!((gop.value, gop.provenance), (8.178, Provenance::Derived));
+    let mut i = Inputs::default();
+    let unknown = r50.apply(&mut i);
+    assert_eq!(i.model_kind, ModelKind::OneShot);
+    assert_eq!(
+        unknown,
+        [Field::ActivationMb],
+        "activations are not in the sources"
+    );
+    assert_eq!(i.mid(Field::ParamsB), Some(0.025_557_032));
+    assert!(validate(&i).is_ok());
+
+    let whisper = presets::model("whisper-tiny").unwrap();
+    assert_eq!(whisper.family, ModelFamily::Speech);
+    let g = whisper.gop.unwrap();
+    assert!((g.value - (36.94 + 3.54)).abs() < 1e-9 && g.provenance == Provenance::Derived);
+    assert_eq!(
+        whisper.activation_mb.unwrap().provenance,
+        Provenance::Derived
+    );
+    let mut i = Inputs::default();
+    assert!(whisper.apply(&mut i).is_empty());
+    assert!(validate(&i).is_ok());
+
+    // MobileNetV3-Small: its operation count was not read.
+    let mut i = Inputs::default();
+    let unknown = presets::model("mobilenetv3-small").unwrap().apply(&mut i);
+    assert!(unknown.contains(&Field::GopPerInference));
+    // MiniCPM-1B: only a round non-embedding figure; nothing is invented.
+    let mut i = Inputs::default();
+    let unknown = presets::model("minicpm-1b").unwrap().apply(&mut i);
+    assert!(unknown.contains(&Field::ParamsB) && unknown.contains(&Field::Layers));
+    assert_eq!(i.mid(Field::ParamsB), Some(1.5), "the user's value stays");
+}
+
+#[track_caller]
+fn bpw(id: &str, want: f64) {
+    let q = presets::quant(id).unwrap_or_else(|| panic!("no quant {id}"));
+    let got = q.bits_per_weight(4096.0);
+    assert!(
+        (got - want).abs() < 1e-9,
+        "{id}: {got} bits per weight, want {want}"
+    );
+    // The same through the engine.
+    let mut i = Inputs::default();
+    q.apply(&mut i);
+    let s = validate(&i).unwrap();
+    assert!(
+        (s.expected.quant.effective_bits(4096.0) - want).abs() < 1e-9,
+        "{id} in the engine"
+    );
+}
+
+#[test]
+fn quant_presets_match_their_block_structure() {
+    // bytes per block × 8 / weights per block, from ggml-common.h.
+    bpw("q4_0", 18.0 * 8.0 / 32.0);
+    bpw("q4_1", 20.0 * 8.0 / 32.0);
+    bpw("q5_0", 22.0 * 8.0 / 32.0);
+    bpw("q5_1", 24.0 * 8.0 / 32.0);
+    bpw("q8_0", 34.0 * 8.0 / 32.0);
+    bpw("q2_k", 84.0 * 8.0 / 256.0);
+    bpw("q3_k", 110.0 * 8.0 / 256.0);
+    bpw("q4_k", 144.0 * 8.0 / 256.0);
+    bpw("q5_k", 176.0 * 8.0 / 256.0);
+    bpw("q6_k", 210.0 * 8.0 / 256.0);
+    bpw("iq4_xs", 136.0 * 8.0 / 256.0);
+    bpw("q4_k_m", 4.85);
+    // AWQ/GPTQ: fp16 scale + packed 4-bit zero per 128; symmetric: scale only.
+    bpw("awq_g128", 4.0 + 16.0 / 128.0 + 4.0 / 128.0);
+    bpw("w4a16_g128", 4.125);
+    bpw("mlx_4bit_g64", 4.0 + 32.0 / 64.0);
+    bpw("nf4", 4.0 + 32.0 / 64.0);
+    bpw("nf4_dq", 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0));
+    bpw("fp8_e4m3", 8.0);
+    bpw("fp16", 16.0);
+    bpw("bf16", 16.0);
+    bpw("w8a8", 8.0 + 16.0 / 4096.0);
+    bpw("w8a16", 8.0 + 16.0 / 4096.0);
+    for q in ALL_QUANTS {
+        if let Some(b) = q.bpw {
+            assert!(
+                (q.bits_per_weight(4096.0) - b.value).abs() < 1e-9,
+                "{}",
+                q.id
+            );
+        }
+    }
+}
+
+#[test]
+fn the_seed_device_preset_keeps_the_worked_example() {
+    let mut i = Inputs::default();
+    let unknown = presets::device("seed_reference_npu8")
+        .unwrap()
+        .apply(&mut i);
+    // The CSV leaves the seed's storage speed and burst power blank: they stay at the defaults.
+    assert_eq!(unknown, [Field::StorageReadGbps, Field::BurstW]);
+    let mut d = Inputs::default();
+    d.device = Some("seed_reference_npu8".into());
+    assert_eq!(i, d, "every figure equals the default");
+}
+
+#[test]
+fn applying_any_preset_never_panics() {
+    for dev in ALL_DEVICES {
+        for m in [None, Some(&ALL_MODELS[0]), Some(&ALL_MODELS[30])] {
+            let mut i = Inputs::default();
+            let unknown = dev.apply(&mut i);
+            if let Some(m) = m {
+                m.apply(&mut i);
+            }
+            let gaps = dev.unknown();
+            assert_eq!(unknown, gaps.iter().map(|g| g.0).collect::<Vec<_>>());
+            for f in &unknown {
+                assert_eq!(
+                    i.get(*f),
+                    Inputs::default().get(*f),
+                    "{}: {f:?} kept",
+                    dev.id
+                );
+            }
+            if let Err(e) = validate(&i) {
+                // Only a known figure meeting a kept default can clash (X Elite's 15 W sustained against
+                // the default 8 W burst, which the preset does not know).
+                for err in &e.0 {
+                    if let edgefit_core::scenario::InputRef::Field(f) = err.input {
+                        assert!(
+                            f == Field::SustainedW && unknown.contains(&Field::BurstW),
+                            "{}: {err}",
+                            dev.id
+                        );
+                    }
+                }
+            }
+            let _ = edgefit_core::run(&i);
+            let _ = edgefit_core::solve(&i);
+        }
+    }
+    for q in ALL_QUANTS {
+        let mut i = Inputs::default();
+        q.apply(&mut i);
+        assert!(validate(&i).is_ok(), "{}", q.id);
+    }
+}
+
+#[test]
+fn unknown_stays_unknown() {
+    let sd = presets::device("qcom_sd8elite").unwrap();
+    assert!(sd.int8_tops.is_none());
+    assert_eq!(sd.unknown()[0], (Field::PeakInt8Tops, Gap::NotPublished));
+    let bw = sd.bandwidth_gbps.unwrap();
+    assert_eq!((bw.value, bw.provenance), (84.8, Provenance::Derived));
+    // A 64-bit bus is an assumption, and says so.
+    let g3 = presets::device("qcom_sd8g3")
+        .unwrap()
+        .bandwidth_gbps
+        .unwrap();
+    assert_eq!((g3.value, g3.provenance), (76.8, Provenance::Assumed));
+    // NVIDIA quotes sparse INT8; the engine gets dense.
+    let nano = presets::device("nv_orin_nano_8gb").unwrap();
+    assert_eq!(nano.tops_quoted, Some(40.0));
+    assert_eq!(nano.int8_tops.map(|x| x.value), Some(20.0));
+    assert_eq!(nano.accelerator, Backend::Gpu);
+    let pi = presets::device("rpi5").unwrap();
+    assert_eq!(pi.unknown()[0], (Field::PeakInt8Tops, Gap::NoAccelerator));
+    // A previous device's optional figure does not linger.
+    let mut i = Inputs::default();
+    presets::device("hailo10h").unwrap().apply(&mut i);
+    assert_eq!(i.mid(Field::PeakInt4Tops), Some(40.0));
+    presets::device("apple_m4").unwrap().apply(&mut i);
+    assert_eq!(i.get(Field::PeakInt4Tops), None);
+    // No figure is ever zero: unknown is None.
+    for d in ALL_DEVICES {
+        for (f, x) in d.values() {
+            assert!(x.value > 0.0, "{} {f:?}", d.id);
+        }
+    }
+}
+
+fn quant_with(group: f64, zero_bits: f64) -> edgefit_core::quant::Quant {
+    let mut i = Inputs::default();
+    presets::quant("awq_g128").unwrap().apply(&mut i);
+    i.set_exact(Field::GroupSize, group);
+    i.set_exact(Field::ZeroBits, zero_bits);
+    validate(&i).unwrap().expected.quant
+}
+
+#[test]
+fn framework_checks() {
+    let find = |id| framework::find(id).unwrap_or_else(|| panic!("no framework {id}"));
+    // Ryzen AI's A8W8 is symmetric: a zero point is refused.
+    let q = quant_with(128.0, 4.0);
+    let (s, _) = check(find("ryzen_ai"), Backend::Npu, &q, 1.0);
+    let Support::Unsupported { reasons } = s else {
+        panic!("{s:?}")
+    };
+    assert!(reasons.contains(&Mismatch::ZeroPoint { zero_bits: 4.0 }));
+    // OpenVINO: symmetric INT4 on the NPU only.
+    let (s, _) = check(find("openvino"), Backend::Npu, &q, 1.0);
+    let Support::Unsupported { reasons } = s else {
+        panic!("{s:?}")
+    };
+    assert_eq!(reasons, [Mismatch::ZeroPoint { zero_bits: 4.0 }]);
+    assert_eq!(
+        check(find("openvino"), Backend::Cpu, &q, 1.0).0,
+        Support::Supported
+    );
+    // A group size not offered.
+    let q = quant_with(96.0, 0.0);
+    let (s, _) = check(find("openvino"), Backend::Cpu, &q, 1.0);
+    assert_eq!(
+        s,
+        Support::Unsupported {
+            reasons: vec![Mismatch::GroupSize { group: 96.0 }]
+        }
+    );
+    // llama.cpp has no g128 block type, and no NPU backend yet.
+    let q = quant_with(128.0, 0.0);
+    let (s, _) = check(find("llama_cpp"), Backend::Npu, &q, 1.0);
+    let Support::Unsupported { reasons } = s else {
+        panic!("{s:?}")
+    };
+    assert!(reasons.contains(&Mismatch::Backend {
+        backend: Backend::Npu
+    }));
+    assert!(reasons.contains(&Mismatch::GroupSize { group: 128.0 }));
+    // Every GGUF preset runs on llama.cpp's CPU backend; MLX takes its own format on the GPU.
+    for id in [
+        "q4_0", "q4_1", "q5_0", "q5_1", "q8_0", "q2_k", "q3_k", "q4_k", "q5_k", "q6_k", "iq4_xs",
+        "q4_k_m", "fp16",
+    ] {
+        let mut i = Inputs::default();
+        presets::quant(id).unwrap().apply(&mut i);
+        let q = validate(&i).unwrap().expected.quant;
+        assert_eq!(
+            check(find("llama_cpp"), Backend::Cpu, &q, 1.0).0,
+            Support::Supported,
+            "{id}"
+        );
+    }
+    let mut i = Inputs::default();
+    presets::quant("mlx_4bit_g64").unwrap().apply(&mut i);
+    let q = validate(&i).unwrap().expected.quant;
+    assert_eq!(
+        check(find("mlx"), Backend::Gpu, &q, 1.0).0,
+        Support::Supported
+    );
+    assert!(matches!(
+        check(find("mlx"), Backend::Npu, &q, 1.0).0,
+        Support::Unsupported { .. }
+    ));
+    // A KV format not offered: MLX quantizes KV in groups of 64 (8.5 bits), not plain 8.
+    let mut k = q;
+    k.kv_bits = 8.0;
+    assert_eq!(
+        check(find("mlx"), Backend::Gpu, &k, 1.0).0,
+        Support::Unsupported {
+            reasons: vec![Mismatch::KvBits { bits: 8.0 }]
+        }
+    );
+    // Granularity: LiteRT exports no group-wise weights.
+    assert!(matches!(
+        check(find("litert"), Backend::Cpu, &q, 1.0).0,
+        Support::Unsupported { ref reasons } if reasons.contains(&Mismatch::Granularity { granularity: Granularity::GroupWise })
+    ));
+    // The default scenario still validates with every framework selected.
+    for fw in ALL_FRAMEWORKS {
+        let mut i = Inputs::default();
+        i.framework = fw.id.into();
+        assert!(validate(&i).is_ok(), "{}", fw.id);
+    }
+}
+
+#[test]
+fn links_name_presets() {
+    let mut i = Inputs::default();
+    presets::device("qcom_sd8g3").unwrap().apply(&mut i);
+    presets::model("qwen2.5-1.5b").unwrap().apply(&mut i);
+    presets::quant("q4_0").unwrap().apply(&mut i);
+    i.set_exact(Field::PeakInt8Tops, 12.0); // the user fills the unpublished figure
+    let link = encode(&i, &[]);
+    assert_eq!(
+        link,
+        "v=1&device=qcom_sd8g3&llm=qwen2.5-1.5b&quant=q4_0&int8_tops=12"
+    );
+    let d = decode(&link, &[]);
+    assert!(d.is_clean(), "{:?}", d.issues);
+    assert_eq!(d.inputs, i);
+}
+
+#[test]
+fn explicit_keys_override_presets_wherever_they_stand() {
+    let d = decode(
+        "#v=1&bw_gbps=50&device=apple_m2&model=params&llm=llama-3.2-1b",
+        &[],
+    );
+    assert!(d.is_clean(), "{:?}", d.issues);
+    assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(50.0));
+    assert_eq!(d.inputs.mid(Field::PeakInt8Tops), Some(15.8));
+    assert_eq!(d.inputs.model_kind, ModelKind::Params);
+    assert_eq!(d.inputs.mid(Field::Hidden), Some(2048.0));
+    assert_eq!(
+        encode(&d.inputs, &[]),
+        "v=1&device=apple_m2&llm=llama-3.2-1b&model=params&bw_gbps=50"
+    );
+}
+
+#[test]
+fn an_unknown_preset_id_is_an_issue_for_its_key_alone() {
+    let d = decode("v=1&device=nokia_3310&quant=q8_0&tpot_ms=40", &[]);
+    assert_eq!(
+        d.issues,
+        [Issue::BadValue {
+            key: "device".into(),
+            value: "nokia_3310".into(),
+            problem: ValueProblem::UnknownOption
+        }]
+    );
+    assert_eq!(d.inputs.device, None);
+    assert_eq!(d.inputs.quant.as_deref(), Some("q8_0"));
+    assert_eq!(d.inputs.mid(Field::GroupSize), Some(32.0));
+    assert_eq!(d.inputs.mid(Field::TpotMs), Some(40.0));
+}
+
+#[test]
+fn a_cleared_preset_figure_round_trips() {
+    let mut i = Inputs::default();
+    presets::device("hailo10h").unwrap().apply(&mut i);
+    i.set(Field::PeakInt4Tops, None);
+    let link = encode(&i, &[]);
+    assert!(
+        link.contains("int4_tops=&") || link.ends_with("int4_tops="),
+        "{link}"
+    );
+    assert_eq!(decode(&link, &[]).inputs, i);
+}
+
+#[test]
+fn every_preset_round_trips_through_a_link() {
+    let mut cases = Vec::new();
+    for d in ALL_DEVICES {
+        let mut i = Inputs::default();
+        d.apply(&mut i);
+        cases.push(i);
+    }
+    for (n, m) in ALL_MODELS.iter().enumerate() {
+        let mut i = Inputs::default();
+        m.apply(&mut i);
+        let q = &ALL_QUANTS[n % ALL_QUANTS.len()];
+        q.apply(&mut i);
+        // Edited after the presets.
+        i.set_exact(Field::Context, 4096.0);
+        cases.push(i);
+    }
+    for i in cases {
+        let link = encode(&i, &[]);
+        let d = decode(&link, &[]);
+        assert!(d.is_clean(), "{link}: {:?}", d.issues);
+        assert_eq!(d.inputs, i, "{link}");
+        assert!(link.len() < 200, "presets keep links short: {link}");
+    }
+}
+
+#[test]
+fn optional_fields_are_the_only_ones_written_empty() {
+    for f in ALL_FIELDS {
+        let d = decode(&format!("{}=", f.key()), &[]);
+        assert_eq!(d.is_clean(), f.spec().kind == Kind::Optional, "{f:?}");
+    }
+}
