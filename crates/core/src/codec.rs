@@ -8,8 +8,8 @@
 //! A link can name presets: `device=<id>`, `llm=<id>` and `quant=<id>` ([`crate::presets`]). Decoding applies
 //! them first (device, then model, then quantization, wherever they stand in the link) and then every
 //! explicit key on top; encoding writes the ids and only what differs from the defaults with those presets
-//! applied. An unknown id is an issue for its key alone. An optional field written empty (`fp16_tops=`)
-//! is unknown, for a preset's figure the user cleared.
+//! applied. An unknown id is an issue for its key alone. A preset's optional figure the user cleared is
+//! written `unset=<key>.<key>` (optional fields only: unknown FP16 or INT4 peaks, embedding bits, battery).
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -26,6 +26,8 @@ pub const DEVICE_KEY: &str = "device";
 pub const MODEL_KEY: &str = "llm";
 /// Link key naming a quantization preset.
 pub const QUANT_KEY: &str = "quant";
+/// Link key listing optional fields left unknown although a preset gives them (`unset=fp16_tops.int4_tops`).
+pub const UNSET_KEY: &str = "unset";
 const PRESET_KEYS: [&str; 3] = [DEVICE_KEY, MODEL_KEY, QUANT_KEY];
 
 /// Apply the preset named by one of [`PRESET_KEYS`]; false when no preset has this id.
@@ -267,16 +269,19 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     if inputs.model_kind != d.model_kind {
         push(ModelKind::KEY, inputs.model_kind.code());
     }
+    let mut unset: Vec<&str> = Vec::new();
     for &f in ALL_FIELDS {
         let v = inputs.get(f);
         if v != d.get(f) {
             match v {
                 Some(v) => push(f.key(), &fmt_value(&v)),
-                // A preset's figure the user cleared: written empty, read back as unknown.
-                None if f.spec().kind == Kind::Optional => push(f.key(), ""),
+                None if f.spec().kind == Kind::Optional => unset.push(f.key()),
                 None => {}
             }
         }
+    }
+    if !unset.is_empty() {
+        push(UNSET_KEY, &unset.join("."));
     }
     if inputs.granularity != d.granularity {
         push(Granularity::KEY, inputs.granularity.code());
@@ -377,10 +382,21 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
                 }
             }
             DEVICE_KEY | MODEL_KEY | QUANT_KEY => {}
+            UNSET_KEY => {
+                for k in val.split(['.', ',']).filter(|k| !k.is_empty()) {
+                    match Field::from_key(k) {
+                        Some(f) if f.spec().kind == Kind::Optional => inputs.set(f, None),
+                        _ => issues.push(Issue::BadValue {
+                            key: key.clone(),
+                            value: k.into(),
+                            problem: ValueProblem::UnknownOption,
+                        }),
+                    }
+                }
+            }
             k if extra_keys.contains(&k) => extras.push((key.clone(), val.clone())),
             k => match Field::from_key(k) {
                 None => issues.push(Issue::UnknownKey { key: key.clone() }),
-                Some(f) if val.is_empty() && f.spec().kind == Kind::Optional => inputs.set(f, None),
                 Some(f) => match parse_value(&val) {
                     None => issues.push(bad(ValueProblem::NotANumber)),
                     Some(x) => match f.spec().check(&x) {
@@ -419,6 +435,7 @@ pub fn engine_keys() -> Vec<String> {
         DEVICE_KEY,
         MODEL_KEY,
         QUANT_KEY,
+        UNSET_KEY,
     ]
     .iter()
     .map(|s| s.to_string())
