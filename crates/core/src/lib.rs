@@ -31,6 +31,7 @@ extern crate alloc;
 
 pub mod advice;
 pub mod analysis;
+pub mod calibration;
 pub mod codec;
 pub mod device;
 pub mod framework;

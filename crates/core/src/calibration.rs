@@ -1,0 +1,1991 @@
+//! Calibration against published measurements: read a file of measured prefill and decode tokens/s, predict
+//! each row with the engine, and report the error — and choose the engine's default utilizations on it.
+//!
+//! The file is `data/calibration.csv`'s shape (column dictionary in `data/SOURCES.md`): one measurement a
+//! row, read by column name, any column order, extra columns ignored. [`parse`] returns the usable rows and a
+//! typed reason for every row it skips. [`predict`] turns a row into engine [`Inputs`] and returns the
+//! predicted decode and prefill tokens/s; [`validate_rows`] scores a whole file against the calibrated
+//! defaults ([`CALIBRATED`]) and against a naive roofline with one utilization of 0.6 ([`NAIVE_UTIL`]).
+//!
+//! # The model behind a prediction (physics first, no per-row factors)
+//! - **Decode** time per token is the engine's [`crate::analysis::bandwidth::tpot_at`] at the row's average
+//!   context: (weights read + KV cache read) / (peak bandwidth · η_bw), or compute time if larger, plus a
+//!   fixed cost per token of `layers × t_layer` (kernel dispatch and synchronization: each layer is a dozen
+//!   kernels whatever the model's width, which is why small models and fast memories fall short of the
+//!   bandwidth roofline). Weights read are the file's bytes minus an untied input embedding (a lookup).
+//! - **Context**: llama-bench `tgN` decodes after an empty context, so the average context is N/2 (plus the
+//!   depth `@dN` when given). Runtimes that allocate a static KV cache (a `context_len` given outside
+//!   llama-bench: LiteRT, MediaPipe) attend over the whole allocated cache each step, so the context is the
+//!   cache size. Otherwise decode follows the prompt: prompt + generated/2.
+//! - **Prefill** tokens/s is prompt / the engine's [`crate::analysis::latency::ttft_at`] (2·N·P plus causal
+//!   attention, at peak · η_c; bounded below by one read of the weights). Static-cache runtimes attend over
+//!   the whole cache, so the attention term is taken at the cache size.
+//! - **Peak compute**: `compute_peak` when the file gives it (a sparse INT8 figure counts half); otherwise a
+//!   per-class default ([`default_peak`]): Apple GPUs from their core count and generation (128 FP32 lanes per
+//!   core at the published clock; Apple GPUs run FP16 at the FP32 rate), CPUs from their thread count and
+//!   the kernel's precision (INT8 dot products at 4× the FP32 rate), and a nominal figure for phone GPUs and
+//!   NPUs where no vendor figure is public — for those only the product peak × η_c is calibrated.
+//! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
+//!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits.
+//!
+//! # How the defaults were chosen ([`fit`])
+//! Per (backend, device class) group with at least [`MIN_ROWS`] rows, else per backend, else a prior:
+//! - decode: t_layer on a grid of 0…1 ms in 0.01 ms steps; for each, η_bw = the median over the group of
+//!   memory time / (measured time − layers · t_layer); keep the pair with the least mean |ln(pred/meas)|;
+//! - prefill: η_c = the median of measured / predicted-at-η_c-1;
+//! - rows whose measurement beats the roofline (η would exceed 1) are left out of the fit and flagged.
+//!
+//! The band of each group is the 10th–90th percentile of measured / predicted on its rows: a prediction `x`
+//! is expected to measure within `x · band.0 … x · band.1` four times out of five. [`holdout`] repeats the
+//! fit with each source (or each device) left out and scores only the rows left out.
+
+use alloc::collections::BTreeMap;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use crate::analysis::{self, bandwidth, latency};
+use crate::input::{Backend, Field, Inputs, ModelKind};
+use crate::math;
+use crate::scenario::validate;
+
+// ---------------------------------------------------------------------------------------------------------
+// Device classes
+// ---------------------------------------------------------------------------------------------------------
+
+/// The device class of a measurement (`hw_class` column).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum HwClass {
+    /// Apple M-series (unified memory, Metal GPU).
+    AppleMSeries,
+    /// Phones.
+    Phone,
+    /// NVIDIA Jetson modules.
+    Jetson,
+    /// Single-board computers.
+    Sbc,
+    /// Desktop and laptop CPUs.
+    PcCpu,
+    /// Integrated GPUs and APUs in PCs.
+    PcIgpuApu,
+    /// Server CPUs.
+    ServerCpu,
+    /// Discrete GPUs.
+    DiscreteGpu,
+    /// Workstations with unified memory (DGX Spark, Strix Halo).
+    WorkstationUnified,
+    /// Anything else (or not given).
+    Other,
+}
+
+/// Every device class, in the order of the column dictionary.
+pub const ALL_HW_CLASSES: &[HwClass] = &[
+    HwClass::AppleMSeries,
+    HwClass::Phone,
+    HwClass::Jetson,
+    HwClass::Sbc,
+    HwClass::PcCpu,
+    HwClass::PcIgpuApu,
+    HwClass::ServerCpu,
+    HwClass::DiscreteGpu,
+    HwClass::WorkstationUnified,
+    HwClass::Other,
+];
+
+impl HwClass {
+    /// The value in the `hw_class` column.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            HwClass::AppleMSeries => "apple_m_series",
+            HwClass::Phone => "phone",
+            HwClass::Jetson => "jetson",
+            HwClass::Sbc => "sbc",
+            HwClass::PcCpu => "pc_cpu",
+            HwClass::PcIgpuApu => "pc_igpu_apu",
+            HwClass::ServerCpu => "server_cpu",
+            HwClass::DiscreteGpu => "discrete_gpu",
+            HwClass::WorkstationUnified => "workstation_unified",
+            HwClass::Other => "other",
+        }
+    }
+    /// The class with this code; anything unknown is [`HwClass::Other`].
+    #[must_use]
+    pub fn from_code(s: &str) -> Self {
+        let s = s.trim();
+        ALL_HW_CLASSES
+            .iter()
+            .copied()
+            .find(|c| c.code().eq_ignore_ascii_case(s))
+            .unwrap_or(HwClass::Other)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------------------------------------
+
+/// Why a file cannot be read at all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum FileError {
+    /// No header line.
+    Empty,
+    /// A quoted field is not closed before the end of the file.
+    UnterminatedQuote {
+        /// 1-based line where the field starts.
+        line: usize,
+    },
+    /// A column the predictions need is missing from the header.
+    MissingColumn {
+        /// Its name.
+        column: &'static str,
+    },
+}
+
+impl core::fmt::Display for FileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            FileError::Empty => write!(f, "empty file: no header line"),
+            FileError::UnterminatedQuote { line } => {
+                write!(f, "line {line}: quoted field is never closed")
+            }
+            FileError::MissingColumn { column } => {
+                write!(f, "missing column `{column}` in the header")
+            }
+        }
+    }
+}
+
+/// Split CSV text into records (RFC 4180: fields may be quoted, a quote inside is doubled, quoted fields may
+/// hold commas and line breaks). Returns each record with the 1-based line it starts on.
+///
+/// # Errors
+/// [`FileError::UnterminatedQuote`] when a quoted field runs to the end of the text.
+pub fn split_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, FileError> {
+    let mut out = Vec::new();
+    let mut record: Vec<String> = Vec::new();
+    let mut field = String::new();
+    let mut in_quotes = false;
+    let mut quote_line = 0;
+    let mut line = 1;
+    let mut start = 1;
+    let mut any = false; // whether the current record has any content
+    let mut chars = text.trim_start_matches('\u{feff}').chars().peekable();
+    while let Some(c) = chars.next() {
+        if in_quotes {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => in_quotes = false,
+                '\n' => {
+                    line += 1;
+                    field.push('\n');
+                }
+                _ => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_quotes = true;
+                quote_line = line;
+                any = true;
+            }
+            ',' => {
+                record.push(core::mem::take(&mut field));
+                any = true;
+            }
+            '\r' => {}
+            '\n' => {
+                if any || !field.is_empty() {
+                    record.push(core::mem::take(&mut field));
+                    out.push((start, core::mem::take(&mut record)));
+                }
+                any = false;
+                line += 1;
+                start = line;
+            }
+            _ => {
+                field.push(c);
+                any = true;
+            }
+        }
+    }
+    if in_quotes {
+        return Err(FileError::UnterminatedQuote { line: quote_line });
+    }
+    if any || !field.is_empty() {
+        record.push(field);
+        out.push((start, record));
+    }
+    Ok(out)
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rows
+// ---------------------------------------------------------------------------------------------------------
+
+/// A compute peak as the file gives it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Peak {
+    /// 10¹² ops/s at the stated precision (a sparse figure already halved).
+    pub tops: f64,
+    /// Whether the file gave it (else a class default, see [`default_peak`]).
+    pub given: bool,
+}
+
+/// One usable measurement.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Row {
+    /// `row_id` (or the line number when the column is absent).
+    pub id: String,
+    /// `source_id`.
+    pub source: String,
+    /// Device class.
+    pub hw: HwClass,
+    /// `device`.
+    pub device: String,
+    /// `chip`.
+    pub chip: String,
+    /// `cores` as written.
+    pub cores: String,
+    /// Which unit ran the model.
+    pub backend: Backend,
+    /// `framework` as written.
+    pub framework: String,
+    /// `model` as written.
+    pub model: String,
+    /// `quant` as written.
+    pub quant: String,
+    /// Parameters.
+    pub params: f64,
+    /// Bits per weight used (from the file size when given, else `bpw_nominal`).
+    pub bits: f64,
+    /// Whether `bits` came from the reported file size.
+    pub bits_from_size: bool,
+    /// Peak bandwidth, GB/s.
+    pub bw_gbps: f64,
+    /// The peak compute stated in the file (sparse figures halved).
+    pub peak_given: Option<f64>,
+    /// `compute_precision` as written.
+    pub precision: String,
+    /// Prompt tokens.
+    pub prompt: Option<f64>,
+    /// Measured prefill tokens/s.
+    pub prefill_tps: Option<f64>,
+    /// Generated tokens.
+    pub gen: Option<f64>,
+    /// Measured decode tokens/s.
+    pub decode_tps: Option<f64>,
+    /// `context_len` (KV-cache size, or llama-bench depth).
+    pub context: Option<f64>,
+    /// CPU threads.
+    pub threads: Option<f64>,
+    /// `uncertain = yes`.
+    pub uncertain: bool,
+}
+
+/// Why a row was skipped.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "kind", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum SkipReason {
+    /// `mem_bw_gbps` is empty.
+    NoBandwidth,
+    /// Neither `params_b` nor a usable size and bits per weight.
+    NoSize,
+    /// Neither `decode_tps` nor `prefill_tps`.
+    NoThroughput,
+    /// `backend_unit` is not CPU, GPU or NPU.
+    UnknownBackend {
+        /// What was written.
+        text: String,
+    },
+    /// A number that does not parse, or is not positive and finite.
+    BadNumber {
+        /// The column.
+        column: &'static str,
+        /// What was written.
+        text: String,
+    },
+    /// The row has fewer fields than the header.
+    ShortRow,
+    /// The engine rejected the scenario built from the row (the first input it names).
+    Rejected {
+        /// The engine's message.
+        message: String,
+    },
+}
+
+impl core::fmt::Display for SkipReason {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            SkipReason::NoBandwidth => write!(f, "no bandwidth (mem_bw_gbps empty)"),
+            SkipReason::NoSize => write!(
+                f,
+                "no model size (params_b, bpw_nominal or model_size_reported needed)"
+            ),
+            SkipReason::NoThroughput => {
+                write!(f, "no throughput (decode_tps and prefill_tps empty)")
+            }
+            SkipReason::UnknownBackend { text } => {
+                write!(f, "backend_unit {text:?} is not CPU, GPU or NPU")
+            }
+            SkipReason::BadNumber { column, text } => {
+                write!(f, "{column}: {text:?} is not a positive number")
+            }
+            SkipReason::ShortRow => write!(f, "fewer fields than the header"),
+            SkipReason::Rejected { message } => write!(f, "engine rejected the row: {message}"),
+        }
+    }
+}
+
+/// A skipped row.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Skipped {
+    /// `row_id` (or the line number).
+    pub id: String,
+    /// 1-based line in the file.
+    pub line: usize,
+    /// Why.
+    pub reason: SkipReason,
+}
+
+/// A parsed file.
+#[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Parsed {
+    /// Usable rows.
+    pub rows: Vec<Row>,
+    /// Skipped rows with their reasons.
+    pub skipped: Vec<Skipped>,
+}
+
+/// Columns without which no row can be predicted.
+pub const REQUIRED_COLUMNS: &[&str] = &["mem_bw_gbps", "backend_unit", "params_b"];
+
+/// Parse a file of calibration.csv's shape by column name.
+///
+/// Required columns are [`REQUIRED_COLUMNS`] and at least one of `decode_tps` / `prefill_tps`; every other
+/// column is optional, extra columns are ignored.
+///
+/// # Errors
+/// A [`FileError`] when the file has no header, a quote is never closed, or a required column is missing.
+/// Problems in a single row skip that row with a [`SkipReason`] instead.
+pub fn parse(text: &str) -> Result<Parsed, FileError> {
+    let records = split_records(text)?;
+    let mut it = records.into_iter();
+    let (_, header) = it.next().ok_or(FileError::Empty)?;
+    let cols: BTreeMap<String, usize> = header
+        .iter()
+        .enumerate()
+        .map(|(i, h)| (h.trim().to_ascii_lowercase(), i))
+        .collect();
+    for &c in REQUIRED_COLUMNS {
+        if !cols.contains_key(c) {
+            return Err(FileError::MissingColumn { column: c });
+        }
+    }
+    if !cols.contains_key("decode_tps") && !cols.contains_key("prefill_tps") {
+        return Err(FileError::MissingColumn {
+            column: "decode_tps",
+        });
+    }
+    let mut parsed = Parsed::default();
+    for (line, rec) in it {
+        if rec.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        let f = Fields {
+            cols: &cols,
+            rec: &rec,
+        };
+        let id = match f.get("row_id") {
+            "" => line.to_string(),
+            s => s.to_string(),
+        };
+        let short = REQUIRED_COLUMNS
+            .iter()
+            .any(|c| cols.get(*c).is_some_and(|&i| i >= rec.len()));
+        let result = if short {
+            Err(SkipReason::ShortRow)
+        } else {
+            row_from(&f, id.clone())
+        };
+        match result {
+            Ok(row) => parsed.rows.push(row),
+            Err(reason) => parsed.skipped.push(Skipped { id, line, reason }),
+        }
+    }
+    Ok(parsed)
+}
+
+/// A positive finite number, or `None` when empty.
+fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let clean: String = t.chars().filter(|&c| c != ',' && c != '_').collect();
+    match clean.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
+        _ => Err(SkipReason::BadNumber {
+            column,
+            text: t.to_string(),
+        }),
+    }
+}
+
+/// A size as printed, e.g. `3.56 GiB (llama-bench …)`, `1,005 MB`: the first number and its unit, in bytes.
+/// GiB/MiB are binary (2³⁰, 2²⁰), GB/MB decimal.
+///
+/// # Errors
+/// [`SkipReason::BadNumber`] when there is no number or no known unit after it.
+pub fn parse_size(s: &str) -> Result<Option<f64>, SkipReason> {
+    let t = s.trim();
+    if t.is_empty() {
+        return Ok(None);
+    }
+    let bad = || SkipReason::BadNumber {
+        column: "model_size_reported",
+        text: t.to_string(),
+    };
+    let end = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
+        .unwrap_or(t.len());
+    let x = num("model_size_reported", &t[..end])?.ok_or_else(bad)?;
+    let unit: String = t[end..]
+        .trim_start()
+        .chars()
+        .take_while(char::is_ascii_alphabetic)
+        .collect();
+    let scale = match unit.to_ascii_lowercase().as_str() {
+        "gib" => 1_073_741_824.0,
+        "mib" => 1_048_576.0,
+        "kib" => 1024.0,
+        "gb" | "g" => 1e9,
+        "mb" | "m" => 1e6,
+        "kb" | "k" => 1e3,
+        "tb" => 1e12,
+        "b" | "bytes" => 1.0,
+        _ => return Err(bad()),
+    };
+    Ok(Some(x * scale))
+}
+
+/// One record's fields by column name.
+struct Fields<'a> {
+    cols: &'a BTreeMap<String, usize>,
+    rec: &'a [String],
+}
+
+impl<'a> Fields<'a> {
+    /// The trimmed field, or "" when the column or the field is absent.
+    fn get(&self, name: &str) -> &'a str {
+        self.cols
+            .get(name)
+            .and_then(|&i| self.rec.get(i))
+            .map_or("", |s| s.trim())
+    }
+}
+
+fn row_from(f: &Fields<'_>, id: String) -> Result<Row, SkipReason> {
+    let get = |name: &str| f.get(name);
+    let backend = match get("backend_unit").to_ascii_uppercase().as_str() {
+        "CPU" => Backend::Cpu,
+        "GPU" => Backend::Gpu,
+        "NPU" => Backend::Npu,
+        other => {
+            return Err(SkipReason::UnknownBackend {
+                text: other.to_string(),
+            })
+        }
+    };
+    let bw = num("mem_bw_gbps", get("mem_bw_gbps"))?.ok_or(SkipReason::NoBandwidth)?;
+    let params = num("params_b", get("params_b"))?.map(|b| b * 1e9);
+    let size = parse_size(get("model_size_reported"))?;
+    let bpw = num("bpw_nominal", get("bpw_nominal"))?;
+    let prefill = num("prefill_tps", get("prefill_tps"))?;
+    let decode = num("decode_tps", get("decode_tps"))?;
+    let prompt = num("prompt_len", get("prompt_len"))?;
+    let gen = num("gen_len", get("gen_len"))?;
+    let context = num("context_len", get("context_len"))?;
+    // Threads may be "default" or "4 (big cores)": take the leading number when there is one.
+    let threads = {
+        let t = get("threads");
+        let end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+        t[..end].parse::<f64>().ok().filter(|&x| x > 0.0)
+    };
+    let peak = num("compute_peak", get("compute_peak"))?;
+    let precision = get("compute_precision").to_string();
+    let unit = get("compute_unit").to_ascii_lowercase();
+    let peak_given = peak.map(|p| {
+        let tops = if unit.starts_with('g') { p / 1e3 } else { p };
+        if precision.to_ascii_lowercase().contains("sparse") {
+            tops / 2.0
+        } else {
+            tops
+        }
+    });
+    let params = params.ok_or(SkipReason::NoSize)?;
+    let (bits, from_size) = match (size, bpw) {
+        (Some(b), _) => (b * 8.0 / params, true),
+        (None, Some(b)) => (b, false),
+        (None, None) => return Err(SkipReason::NoSize),
+    };
+    if !(1.0..=40.0).contains(&bits) {
+        return Err(SkipReason::BadNumber {
+            column: if from_size {
+                "model_size_reported"
+            } else {
+                "bpw_nominal"
+            },
+            text: get(if from_size {
+                "model_size_reported"
+            } else {
+                "bpw_nominal"
+            })
+            .to_string(),
+        });
+    }
+    if decode.is_none() && prefill.is_none() {
+        return Err(SkipReason::NoThroughput);
+    }
+    Ok(Row {
+        id,
+        source: get("source_id").to_string(),
+        hw: HwClass::from_code(get("hw_class")),
+        device: get("device").to_string(),
+        chip: get("chip").to_string(),
+        cores: get("cores").to_string(),
+        backend,
+        framework: get("framework").to_string(),
+        model: get("model").to_string(),
+        quant: get("quant").to_string(),
+        params,
+        bits: bits.min(32.0),
+        bits_from_size: from_size,
+        bw_gbps: bw,
+        peak_given,
+        precision,
+        prompt,
+        prefill_tps: prefill,
+        gen,
+        decode_tps: decode,
+        context,
+        threads,
+        uncertain: get("uncertain").eq_ignore_ascii_case("yes"),
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Model shapes
+// ---------------------------------------------------------------------------------------------------------
+
+/// What the KV cache and the untied embedding need to know about a model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Shape {
+    /// Parameters of this variant (to pick the nearest).
+    pub params_b: f64,
+    /// Layers.
+    pub layers: f64,
+    /// Hidden size.
+    pub hidden: f64,
+    /// Query heads.
+    pub heads: f64,
+    /// KV heads.
+    pub kv_heads: f64,
+    /// Head width.
+    pub head_dim: f64,
+    /// Vocabulary.
+    pub vocab: f64,
+    /// Embedding shared with the LM head.
+    pub tied: bool,
+    /// Whether it came from the table (else estimated).
+    pub known: bool,
+}
+
+// A table-row constructor: positional arguments keep each table entry on one line.
+#[allow(clippy::too_many_arguments)]
+const fn sh(
+    params_b: f64,
+    layers: f64,
+    hidden: f64,
+    heads: f64,
+    kv_heads: f64,
+    head_dim: f64,
+    vocab: f64,
+    tied: bool,
+) -> Shape {
+    Shape {
+        params_b,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim,
+        vocab,
+        tied,
+        known: true,
+    }
+}
+
+/// Model families by a name fragment (lowercase letters and digits only), most specific first, each with its
+/// variants. Shapes from the models' published `config.json`.
+pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
+    (
+        "tinyllama",
+        &[sh(1.1, 22.0, 2048.0, 32.0, 4.0, 64.0, 32000.0, false)],
+    ),
+    (
+        "smollm",
+        &[
+            sh(0.135, 30.0, 576.0, 9.0, 3.0, 64.0, 49152.0, true),
+            sh(0.36, 32.0, 960.0, 15.0, 5.0, 64.0, 49152.0, true),
+            sh(1.71, 24.0, 2048.0, 32.0, 32.0, 64.0, 49152.0, true),
+        ],
+    ),
+    (
+        // DeepSeek-R1 distills of Qwen2.5-Math: untied embeddings.
+        "distillqwen",
+        &[
+            sh(1.78, 28.0, 1536.0, 12.0, 2.0, 128.0, 151936.0, false),
+            sh(7.62, 28.0, 3584.0, 28.0, 4.0, 128.0, 152064.0, false),
+        ],
+    ),
+    (
+        "distillllama",
+        &[sh(8.03, 32.0, 4096.0, 32.0, 8.0, 128.0, 128256.0, false)],
+    ),
+    (
+        "qwen3",
+        &[
+            sh(0.6, 28.0, 1024.0, 16.0, 8.0, 128.0, 151936.0, true),
+            sh(1.7, 28.0, 2048.0, 16.0, 8.0, 128.0, 151936.0, true),
+            sh(4.0, 36.0, 2560.0, 32.0, 8.0, 128.0, 151936.0, true),
+            sh(8.2, 36.0, 4096.0, 32.0, 8.0, 128.0, 151936.0, false),
+            sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false),
+        ],
+    ),
+    (
+        "qwen2",
+        &[
+            sh(0.49, 24.0, 896.0, 14.0, 2.0, 64.0, 151936.0, true),
+            sh(1.54, 28.0, 1536.0, 12.0, 2.0, 128.0, 151936.0, true),
+            sh(3.09, 36.0, 2048.0, 16.0, 2.0, 128.0, 151936.0, true),
+            sh(7.62, 28.0, 3584.0, 28.0, 4.0, 128.0, 152064.0, false),
+            sh(14.7, 48.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false),
+            sh(32.8, 64.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false),
+        ],
+    ),
+    (
+        "gemma3",
+        &[
+            sh(1.0, 26.0, 1152.0, 4.0, 1.0, 256.0, 262144.0, true),
+            sh(4.3, 34.0, 2560.0, 8.0, 4.0, 256.0, 262208.0, true),
+            sh(12.2, 48.0, 3840.0, 16.0, 8.0, 256.0, 262208.0, true),
+            sh(27.4, 62.0, 5376.0, 32.0, 16.0, 128.0, 262208.0, true),
+        ],
+    ),
+    (
+        "gemma2",
+        &[
+            sh(2.61, 26.0, 2304.0, 8.0, 4.0, 256.0, 256000.0, true),
+            sh(9.24, 42.0, 3584.0, 16.0, 8.0, 256.0, 256000.0, true),
+            sh(27.2, 46.0, 4608.0, 32.0, 16.0, 128.0, 256000.0, true),
+        ],
+    ),
+    (
+        "gemma",
+        &[
+            sh(2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true),
+            sh(8.54, 28.0, 3072.0, 16.0, 16.0, 256.0, 256000.0, true),
+        ],
+    ),
+    (
+        "phi4",
+        &[
+            sh(3.84, 32.0, 3072.0, 24.0, 8.0, 128.0, 200064.0, true),
+            sh(14.7, 40.0, 5120.0, 40.0, 10.0, 128.0, 100352.0, false),
+        ],
+    ),
+    (
+        "phi3",
+        &[
+            sh(3.82, 32.0, 3072.0, 32.0, 32.0, 96.0, 32064.0, false),
+            sh(14.0, 40.0, 5120.0, 40.0, 10.0, 128.0, 32064.0, false),
+        ],
+    ),
+    (
+        "mistral",
+        &[sh(7.24, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)],
+    ),
+    (
+        "llama3",
+        &[
+            sh(1.24, 16.0, 2048.0, 32.0, 8.0, 64.0, 128256.0, true),
+            sh(3.21, 28.0, 3072.0, 24.0, 8.0, 128.0, 128256.0, true),
+            sh(8.03, 32.0, 4096.0, 32.0, 8.0, 128.0, 128256.0, false),
+            sh(70.6, 80.0, 8192.0, 64.0, 8.0, 128.0, 128256.0, false),
+        ],
+    ),
+    (
+        // LLaMA 1 and 2 share their shapes (LLaMA-2 70B uses GQA with 8 KV heads).
+        "llama",
+        &[
+            sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false),
+            sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false),
+            sh(69.0, 80.0, 8192.0, 64.0, 8.0, 128.0, 32000.0, false),
+        ],
+    ),
+];
+
+fn normalize(s: &str) -> String {
+    s.chars()
+        .filter(char::is_ascii_alphanumeric)
+        .map(|c| c.to_ascii_lowercase())
+        .collect()
+}
+
+/// The shape of a known model: the first family whose fragment occurs in the name, then the variant nearest
+/// in parameter count (within a factor of 1.5).
+#[must_use]
+pub fn known_shape(model: &str, params: f64) -> Option<Shape> {
+    let name = normalize(model);
+    let (_, variants) = KNOWN_MODELS.iter().find(|(k, _)| name.contains(k))?;
+    let pb = params / 1e9;
+    let dist = |v: &Shape| math::ln(v.params_b / pb).abs();
+    let best = variants.iter().min_by(|a, b| dist(a).total_cmp(&dist(b)))?;
+    (dist(best) < math::ln(1.5)).then_some(*best)
+}
+
+/// A shape estimated from the parameter count alone: layers ≈ 22 · (N / 10⁹)^0.22, N ≈ 12 · L · H², heads of
+/// 128, grouped-query attention with a quarter of the heads as KV heads (the norm since 2024), an untied
+/// 32k vocabulary that is read in full (no embedding split).
+#[must_use]
+pub fn estimate_shape(params: f64) -> Shape {
+    let pb = params / 1e9;
+    let layers = math::round(22.0 * math::exp(0.22 * math::ln(pb))).clamp(4.0, 160.0);
+    let hidden = (math::round(math::sqrt(params / (12.0 * layers)) / 64.0) * 64.0).max(64.0);
+    let heads = (math::round(hidden / 128.0)).max(1.0);
+    let kv_heads = math::floor(heads / 4.0).max(1.0);
+    Shape {
+        params_b: pb,
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim: 128.0,
+        vocab: 32000.0,
+        tied: false,
+        known: false,
+    }
+}
+
+/// The shape used for a row.
+#[must_use]
+pub fn shape_of(row: &Row) -> Shape {
+    known_shape(&row.model, row.params).unwrap_or_else(|| estimate_shape(row.params))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Peaks, contexts
+// ---------------------------------------------------------------------------------------------------------
+
+/// Apple GPU FP32 TFLOPS per GPU core by generation: 128 lanes × 2 (FMA) × the GPU clock (M1 1.278 GHz,
+/// M2 1.398, M3 1.38, M4 ≈ 1.58). Apple GPUs run FP16 at the FP32 rate.
+pub const APPLE_TFLOPS_PER_CORE: [(&str, f64); 4] =
+    [("m1", 0.327), ("m2", 0.358), ("m3", 0.353), ("m4", 0.404)];
+
+/// Default peak per CPU thread, TOPS, at the precision the kernels run: INT8 dot products (quantized weights
+/// with dynamically quantized activations, llama.cpp's K/Q kernels) 4× the FP32 FMA rate, FP16 2×. Phones:
+/// an Arm big core at ≈3 GHz with 2–4 128-bit pipes (≈0.06 TFLOPS FP32); x86 servers and PCs: AVX-512 or
+/// 2×256-bit FMA at ≈3.8 GHz (the EPYC 9274F's 3.2 TFLOPS over 24 cores in the calibration set ≈ 0.13).
+#[must_use]
+pub fn cpu_tops_per_thread(hw: HwClass, quant: &str) -> f64 {
+    let q = quant.to_ascii_lowercase();
+    match hw {
+        HwClass::Phone | HwClass::Sbc => {
+            if q.contains("fp32") || q.contains("f32") {
+                0.06
+            } else if q.contains("16") {
+                0.12
+            } else {
+                0.24
+            }
+        }
+        _ => 0.13,
+    }
+}
+
+/// Default CPU threads when the file does not say: 4 on phones and boards (the big cores), 16 elsewhere.
+#[must_use]
+pub fn default_threads(hw: HwClass) -> f64 {
+    match hw {
+        HwClass::Phone | HwClass::Sbc => 4.0,
+        _ => 16.0,
+    }
+}
+
+/// The peak compute used for a row, TOPS: the file's figure when given, else a class default.
+///
+/// Defaults: Apple GPUs from their core count ([`APPLE_TFLOPS_PER_CORE`]; 10 TFLOPS when the count is not
+/// written); CPUs from threads × [`cpu_tops_per_thread`]; phone GPUs 8 TFLOPS FP16 and NPUs 40 TOPS INT8
+/// (20 at 16-bit activations) — nominal, only peak × η_c is calibrated for them; Jetson 20, integrated GPUs
+/// 8, discrete GPUs 80, unified workstations 60, anything else 4.
+#[must_use]
+pub fn default_peak(row: &Row) -> Peak {
+    if let Some(t) = row.peak_given {
+        return Peak {
+            tops: t,
+            given: true,
+        };
+    }
+    let tops = match (row.backend, row.hw) {
+        (Backend::Cpu, hw) => {
+            row.threads.unwrap_or(default_threads(hw)) * cpu_tops_per_thread(hw, &row.quant)
+        }
+        (Backend::Gpu, HwClass::AppleMSeries) => apple_gpu_tflops(row).unwrap_or(10.0),
+        (Backend::Gpu, HwClass::Phone) => 8.0,
+        (Backend::Npu, _) => {
+            if normalize(&row.quant).contains("a16") {
+                20.0
+            } else {
+                40.0
+            }
+        }
+        (_, HwClass::Jetson) => 20.0,
+        (_, HwClass::PcIgpuApu) => 8.0,
+        (_, HwClass::DiscreteGpu) => 80.0,
+        (_, HwClass::WorkstationUnified) => 60.0,
+        _ => 4.0,
+    };
+    Peak { tops, given: false }
+}
+
+fn apple_gpu_tflops(row: &Row) -> Option<f64> {
+    let text = alloc::format!("{} {} {}", row.chip, row.device, row.cores).to_ascii_lowercase();
+    let per_core = APPLE_TFLOPS_PER_CORE
+        .iter()
+        .find(|(g, _)| {
+            text.match_indices(g).any(|(i, _)| {
+                // "m1" but not "m10"; the generation digit must end the token.
+                !text[i + g.len()..].starts_with(|c: char| c.is_ascii_digit())
+            })
+        })?
+        .1;
+    // "40-core GPU", "40 GPU cores", "(40-core GPU)": the number before "-core" or " gpu core".
+    let cores = ["-core gpu", " gpu cores", " gpu core", "-core"]
+        .iter()
+        .find_map(|pat| {
+            let i = text.find(pat)?;
+            let head = &text[..i];
+            let start = head
+                .rfind(|c: char| !c.is_ascii_digit())
+                .map_or(0, |j| j + 1);
+            head[start..].parse::<f64>().ok()
+        })
+        .or_else(|| {
+            // Unknown core count: the full-GPU variant this bandwidth implies (M4 Max 546 GB/s: 40 cores).
+            (text.contains("max") && row.bw_gbps > 500.0).then_some(40.0)
+        })?;
+    Some(cores * per_core)
+}
+
+/// Whether the row comes from llama-bench (pp and tg measured separately, tg after an empty context).
+#[must_use]
+pub fn is_llama_bench(row: &Row) -> bool {
+    normalize(&row.framework).contains("llamabench")
+}
+
+/// The average context during the measured decode (see the module docs).
+#[must_use]
+pub fn decode_context(row: &Row) -> f64 {
+    let gen = row.gen.unwrap_or(0.0);
+    if is_llama_bench(row) {
+        row.context.unwrap_or(0.0) + gen / 2.0
+    } else if let Some(cache) = row.context {
+        cache.max(row.prompt.unwrap_or(0.0) + gen / 2.0)
+    } else {
+        row.prompt.unwrap_or(0.0) + gen / 2.0
+    }
+}
+
+/// Prompt tokens assumed when the file does not say (prefill tokens/s barely depends on it: the 2·N·P term
+/// dominates).
+pub const DEFAULT_PROMPT: f64 = 512.0;
+
+/// The prompt length the prefill prediction uses: the row's, or [`DEFAULT_PROMPT`]; static-cache runtimes
+/// attend over the whole cache, so their attention term is taken at the cache size.
+#[must_use]
+pub fn prefill_prompt(row: &Row) -> f64 {
+    let p = row.prompt.unwrap_or(DEFAULT_PROMPT);
+    match row.context {
+        Some(cache) if !is_llama_bench(row) => cache.max(p),
+        _ => p,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Constants and prediction
+// ---------------------------------------------------------------------------------------------------------
+
+/// Utilizations and overheads for one group of measurements, with the residual band they left.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Calibrated {
+    /// Backend.
+    pub backend: Backend,
+    /// Device class (`None`: every class on this backend).
+    pub hw: Option<HwClass>,
+    /// η_bw.
+    pub eta_bw: f64,
+    /// Fixed decode cost per layer per token, ms.
+    pub layer_ms: f64,
+    /// η_c.
+    pub eta_c: f64,
+    /// 10th–90th percentile of measured / predicted decode tokens/s on the group's rows.
+    pub decode_band: (f64, f64),
+    /// The same for prefill.
+    pub prefill_band: (f64, f64),
+    /// Decode rows the constants were fitted on (0: the prior).
+    pub n_decode: usize,
+    /// Prefill rows the constants were fitted on (0: the prior).
+    pub n_prefill: usize,
+}
+
+/// Fewest rows a group needs for its own constants; smaller groups use the backend's, then the prior.
+pub const MIN_ROWS: usize = 3;
+
+/// Where no measurement exists: the seed's η_bw 0.6 and η_c 0.3, 0.1 ms per layer, a ±50 % band.
+#[must_use]
+pub const fn prior(backend: Backend) -> Calibrated {
+    Calibrated {
+        backend,
+        hw: None,
+        eta_bw: 0.6,
+        layer_ms: 0.1,
+        eta_c: 0.3,
+        decode_band: (0.5, 1.5),
+        prefill_band: (0.5, 1.5),
+        n_decode: 0,
+        n_prefill: 0,
+    }
+}
+
+/// The one utilization of the naive roofline the calibrated model is compared with.
+pub const NAIVE_UTIL: f64 = 0.6;
+
+/// The naive roofline: η_bw = η_c = 0.6, no per-token cost.
+#[must_use]
+pub const fn naive(backend: Backend) -> Calibrated {
+    Calibrated {
+        backend,
+        hw: None,
+        eta_bw: NAIVE_UTIL,
+        layer_ms: 0.0,
+        eta_c: NAIVE_UTIL,
+        decode_band: (1.0, 1.0),
+        prefill_band: (1.0, 1.0),
+        n_decode: 0,
+        n_prefill: 0,
+    }
+}
+
+// A table-row constructor: positional arguments keep each table entry on one line.
+#[allow(clippy::too_many_arguments)]
+const fn cal(
+    backend: Backend,
+    hw: Option<HwClass>,
+    eta_bw: f64,
+    layer_ms: f64,
+    eta_c: f64,
+    decode_band: (f64, f64),
+    prefill_band: (f64, f64),
+    n_decode: usize,
+    n_prefill: usize,
+) -> Calibrated {
+    Calibrated {
+        backend,
+        hw,
+        eta_bw,
+        layer_ms,
+        eta_c,
+        decode_band,
+        prefill_band,
+        n_decode,
+        n_prefill,
+    }
+}
+
+/// The calibrated defaults, fitted by [`fit`] on `data/calibration.csv` (the test
+/// `calibrated_table_is_what_fit_gives` re-derives them). Group rows first, then backend-wide rows.
+pub const CALIBRATED: &[Calibrated] = &[
+    // CALIBRATED-BEGIN
+    cal(
+        Backend::Npu,
+        None,
+        0.6,
+        0.1,
+        0.3,
+        (0.5, 1.5),
+        (0.5, 1.5),
+        0,
+        0,
+    ),
+    cal(
+        Backend::Gpu,
+        Some(HwClass::AppleMSeries),
+        0.937,
+        0.2,
+        0.702,
+        (0.917, 1.079),
+        (0.869, 1.082),
+        85,
+        85,
+    ),
+    cal(
+        Backend::Gpu,
+        Some(HwClass::Phone),
+        0.678,
+        0.27,
+        0.4,
+        (0.672, 1.096),
+        (0.708, 1.679),
+        8,
+        8,
+    ),
+    cal(
+        Backend::Gpu,
+        Some(HwClass::Jetson),
+        0.913,
+        0.22,
+        0.687,
+        (0.643, 1.089),
+        (0.5, 1.5),
+        14,
+        0,
+    ),
+    cal(
+        Backend::Gpu,
+        Some(HwClass::DiscreteGpu),
+        0.905,
+        0.05,
+        0.687,
+        (0.614, 1.053),
+        (0.476, 1.737),
+        5,
+        0,
+    ),
+    cal(
+        Backend::Gpu,
+        None,
+        0.932,
+        0.2,
+        0.687,
+        (0.798, 1.085),
+        (0.571, 1.108),
+        113,
+        96,
+    ),
+    cal(
+        Backend::Cpu,
+        Some(HwClass::Phone),
+        0.543,
+        0.28,
+        0.465,
+        (0.81, 1.314),
+        (0.483, 1.645),
+        19,
+        19,
+    ),
+    cal(
+        Backend::Cpu,
+        None,
+        0.543,
+        0.28,
+        0.582,
+        (0.831, 1.316),
+        (0.396, 1.324),
+        21,
+        21,
+    ),
+    // CALIBRATED-END
+];
+
+/// The constants for a backend and class: the group's, else the backend's, else the [`prior`].
+#[must_use]
+pub fn lookup(table: &[Calibrated], backend: Backend, hw: HwClass) -> Calibrated {
+    table
+        .iter()
+        .find(|c| c.backend == backend && c.hw == Some(hw))
+        .or_else(|| {
+            table
+                .iter()
+                .find(|c| c.backend == backend && c.hw.is_none())
+        })
+        .copied()
+        .unwrap_or(prior(backend))
+}
+
+/// Engine inputs for a row under some constants, with the decode context and the prefill prompt.
+#[must_use]
+pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
+    let shape = shape_of(row);
+    let peak = default_peak(row);
+    let ctx = decode_context(row);
+    let prompt = prefill_prompt(row);
+    let mut i = Inputs::default();
+    i.model_kind = ModelKind::Params;
+    i.backend = row.backend;
+    let set = |i: &mut Inputs, f: Field, x: f64| i.set_exact(f, x);
+    set(&mut i, Field::ParamsB, row.params / 1e9);
+    set(&mut i, Field::Layers, shape.layers);
+    set(&mut i, Field::Hidden, shape.hidden);
+    set(&mut i, Field::Heads, shape.heads);
+    set(&mut i, Field::KvHeads, shape.kv_heads);
+    set(&mut i, Field::HeadDim, shape.head_dim);
+    set(&mut i, Field::Vocab, shape.vocab);
+    set(&mut i, Field::Tied, if shape.tied { 1.0 } else { 0.0 });
+    set(&mut i, Field::WeightBits, row.bits);
+    // A known vocabulary splits the embedding off, so an untied input table is a lookup, not a read.
+    i.set(
+        Field::EmbedBits,
+        shape.known.then_some(crate::input::Value::exact(row.bits)),
+    );
+    set(&mut i, Field::KvBits, 16.0);
+    set(&mut i, Field::BandwidthGbps, row.bw_gbps);
+    set(&mut i, Field::BandwidthUtil, c.eta_bw.clamp(1e-3, 1.0));
+    set(&mut i, Field::PeakInt8Tops, peak.tops);
+    i.set(
+        Field::PeakFp16Tops,
+        Some(crate::input::Value::exact(peak.tops)),
+    );
+    i.set(
+        Field::PeakInt4Tops,
+        Some(crate::input::Value::exact(peak.tops)),
+    );
+    set(&mut i, Field::ComputeUtil, c.eta_c.clamp(1e-3, 1.0));
+    set(&mut i, Field::TokenOverheadMs, shape.layers * c.layer_ms);
+    set(&mut i, Field::Prompt, math::round(prompt).max(1.0));
+    set(
+        &mut i,
+        Field::Context,
+        math::round(ctx).max(math::round(prompt)).max(1.0),
+    );
+    set(&mut i, Field::Batch, 1.0);
+    (i, ctx, prompt)
+}
+
+/// One row's predictions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Prediction {
+    /// Decode tokens/s.
+    pub decode_tps: f64,
+    /// Prefill tokens/s.
+    pub prefill_tps: f64,
+    /// Decode time per token at η_bw = 1 and no per-token cost: the memory side alone, seconds.
+    pub decode_memory_s: f64,
+    /// Layers used.
+    pub layers: f64,
+    /// Roofline bound on decode tokens/s: peak bandwidth / weight bytes read per token.
+    pub decode_roofline: f64,
+    /// Roofline bound on prefill tokens/s: peak compute / operations per prompt token.
+    pub prefill_roofline: f64,
+    /// Whether the peak came from the file.
+    pub peak_given: bool,
+}
+
+/// Predict a row under some constants.
+///
+/// # Errors
+/// The engine's first validation error, as text, when the row makes an invalid scenario.
+pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
+    let (inputs, ctx, prompt) = inputs_for(row, c);
+    let s =
+        validate(&inputs).map_err(|e| e.0.first().map(ToString::to_string).unwrap_or_default())?;
+    let s = &s.expected;
+    let report = analysis::analyze(s);
+    let tpot = bandwidth::tpot_at(s, &report.compute, ctx).0;
+    let ttft = latency::ttft_at(s, &report.compute, prompt).0;
+    let (mem, _) = bandwidth::step_times(s, report.compute.effective, ctx);
+    let mem_at_peak = mem.0 * s.device.bandwidth_util;
+    let peak = report.compute.peak.0;
+    let ops_per_prompt_token = match &s.model {
+        crate::model::Model::Llm(m) => m.prefill_ops(prompt).0 / prompt,
+        crate::model::Model::OneShot(m) => m.ops.0,
+    };
+    let weights_read = report.bandwidth.weights_read.0;
+    Ok(Prediction {
+        decode_tps: 1.0 / tpot,
+        prefill_tps: prompt / ttft,
+        decode_memory_s: mem_at_peak,
+        layers: shape_of(row).layers,
+        decode_roofline: s.device.bandwidth.0 / weights_read,
+        prefill_roofline: peak / ops_per_prompt_token,
+        peak_given: default_peak(row).given,
+    })
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------------------------------------
+
+/// The `q`-quantile (0…1) of `xs` with linear interpolation; NaN when empty.
+#[must_use]
+pub fn quantile(xs: &[f64], q: f64) -> f64 {
+    let mut v: Vec<f64> = xs.iter().copied().filter(|x| !x.is_nan()).collect();
+    if v.is_empty() {
+        return f64::NAN;
+    }
+    v.sort_by(f64::total_cmp);
+    let pos = q.clamp(0.0, 1.0) * (v.len() - 1) as f64;
+    let lo = math::floor(pos) as usize;
+    let hi = (lo + 1).min(v.len() - 1);
+    v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)
+}
+
+/// Median of `xs`.
+#[must_use]
+pub fn median(xs: &[f64]) -> f64 {
+    quantile(xs, 0.5)
+}
+
+/// Error of predictions against measurements.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ErrorStats {
+    /// Rows scored.
+    pub n: usize,
+    /// Median |predicted / measured − 1| (NaN when n = 0).
+    pub median_abs_err: f64,
+    /// Share of rows with |predicted / measured − 1| ≤ 0.25 (0…1).
+    pub within_25: f64,
+    /// Median predicted / measured (bias: above 1 predicts too fast).
+    pub median_ratio: f64,
+}
+
+impl ErrorStats {
+    /// From predicted / measured ratios.
+    #[must_use]
+    pub fn from_ratios(r: &[f64]) -> Self {
+        let errs: Vec<f64> = r.iter().map(|x| (x - 1.0).abs()).collect();
+        let n = r.len();
+        Self {
+            n,
+            median_abs_err: median(&errs),
+            within_25: if n == 0 {
+                f64::NAN
+            } else {
+                errs.iter().filter(|&&e| e <= 0.25).count() as f64 / n as f64
+            },
+            median_ratio: median(r),
+        }
+    }
+}
+
+/// A measurement faster than the roofline allows.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct AboveRoofline {
+    /// Row id.
+    pub id: String,
+    /// Decode or prefill.
+    pub quantity: Quantity,
+    /// Measured tokens/s.
+    pub measured: f64,
+    /// The bound, tokens/s.
+    pub bound: f64,
+}
+
+/// Which throughput.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Quantity {
+    /// Tokens generated per second.
+    Decode,
+    /// Prompt tokens processed per second.
+    Prefill,
+}
+
+/// One row's measured and predicted throughputs.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct RowResult {
+    /// Row id.
+    pub id: String,
+    /// Source.
+    pub source: String,
+    /// Device class.
+    pub hw: HwClass,
+    /// Backend.
+    pub backend: Backend,
+    /// Device.
+    pub device: String,
+    /// Model.
+    pub model: String,
+    /// Quantization.
+    pub quant: String,
+    /// Measured decode tokens/s.
+    pub decode_measured: Option<f64>,
+    /// Predicted with the calibrated constants.
+    pub decode_predicted: Option<f64>,
+    /// Predicted by the naive roofline.
+    pub decode_naive: Option<f64>,
+    /// Measured prefill tokens/s.
+    pub prefill_measured: Option<f64>,
+    /// Predicted with the calibrated constants.
+    pub prefill_predicted: Option<f64>,
+    /// Predicted by the naive roofline.
+    pub prefill_naive: Option<f64>,
+    /// The calibrated constants used.
+    pub constants: Calibrated,
+}
+
+/// Errors of one device class.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ClassErrors {
+    /// The class.
+    pub hw: HwClass,
+    /// Decode, calibrated.
+    pub decode: ErrorStats,
+    /// Prefill, calibrated.
+    pub prefill: ErrorStats,
+    /// Decode, naive roofline.
+    pub naive_decode: ErrorStats,
+    /// Prefill, naive roofline.
+    pub naive_prefill: ErrorStats,
+}
+
+/// The summary of a file.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Summary {
+    /// Decode, calibrated.
+    pub decode: ErrorStats,
+    /// Prefill, calibrated.
+    pub prefill: ErrorStats,
+    /// Decode, naive roofline (η 0.6).
+    pub naive_decode: ErrorStats,
+    /// Prefill, naive roofline.
+    pub naive_prefill: ErrorStats,
+    /// By device class, in [`ALL_HW_CLASSES`] order, classes with rows only.
+    pub by_class: Vec<ClassErrors>,
+    /// Rows used.
+    pub rows_used: usize,
+    /// Measurements faster than the roofline (prefill only checked against a peak the file gives).
+    pub above_roofline: Vec<AboveRoofline>,
+}
+
+/// Everything [`validate_rows`] finds.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Validation {
+    /// Per row.
+    pub rows: Vec<RowResult>,
+    /// Rows skipped while parsing or predicting.
+    pub skipped: Vec<Skipped>,
+    /// The summary.
+    pub summary: Summary,
+}
+
+fn ratio(p: Option<f64>, m: Option<f64>) -> Option<f64> {
+    match (p, m) {
+        (Some(p), Some(m)) if p.is_finite() && m > 0.0 => Some(p / m),
+        _ => None,
+    }
+}
+
+/// Score rows whose predictions are already made.
+#[must_use]
+pub fn summarize(results: &[RowResult], above_roofline: Vec<AboveRoofline>) -> Summary {
+    let stats = |rs: &[&RowResult], f: &dyn Fn(&RowResult) -> Option<f64>| {
+        let r: Vec<f64> = rs.iter().filter_map(|x| f(x)).collect();
+        ErrorStats::from_ratios(&r)
+    };
+    let dec = |x: &RowResult| ratio(x.decode_predicted, x.decode_measured);
+    let pre = |x: &RowResult| ratio(x.prefill_predicted, x.prefill_measured);
+    let ndec = |x: &RowResult| ratio(x.decode_naive, x.decode_measured);
+    let npre = |x: &RowResult| ratio(x.prefill_naive, x.prefill_measured);
+    let all: Vec<&RowResult> = results.iter().collect();
+    let by_class = ALL_HW_CLASSES
+        .iter()
+        .filter_map(|&hw| {
+            let rs: Vec<&RowResult> = results.iter().filter(|r| r.hw == hw).collect();
+            (!rs.is_empty()).then(|| ClassErrors {
+                hw,
+                decode: stats(&rs, &dec),
+                prefill: stats(&rs, &pre),
+                naive_decode: stats(&rs, &ndec),
+                naive_prefill: stats(&rs, &npre),
+            })
+        })
+        .collect();
+    Summary {
+        decode: stats(&all, &dec),
+        prefill: stats(&all, &pre),
+        naive_decode: stats(&all, &ndec),
+        naive_prefill: stats(&all, &npre),
+        by_class,
+        rows_used: results.len(),
+        above_roofline,
+    }
+}
+
+/// Predict every row with constants chosen by `constants`, and score them.
+pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated) -> Validation {
+    let mut results = Vec::new();
+    let mut skipped = Vec::new();
+    let mut above = Vec::new();
+    for row in rows {
+        let c = constants(row);
+        let (p, n) = match (predict(row, &c), predict(row, &naive(row.backend))) {
+            (Ok(p), Ok(n)) => (p, n),
+            (Err(message), _) | (_, Err(message)) => {
+                skipped.push(Skipped {
+                    id: row.id.clone(),
+                    line: 0,
+                    reason: SkipReason::Rejected { message },
+                });
+                continue;
+            }
+        };
+        if let Some(m) = row.decode_tps {
+            if m > p.decode_roofline {
+                above.push(AboveRoofline {
+                    id: row.id.clone(),
+                    quantity: Quantity::Decode,
+                    measured: m,
+                    bound: p.decode_roofline,
+                });
+            }
+        }
+        if let Some(m) = row.prefill_tps {
+            if p.peak_given && m > p.prefill_roofline {
+                above.push(AboveRoofline {
+                    id: row.id.clone(),
+                    quantity: Quantity::Prefill,
+                    measured: m,
+                    bound: p.prefill_roofline,
+                });
+            }
+        }
+        results.push(RowResult {
+            id: row.id.clone(),
+            source: row.source.clone(),
+            hw: row.hw,
+            backend: row.backend,
+            device: row.device.clone(),
+            model: row.model.clone(),
+            quant: row.quant.clone(),
+            decode_measured: row.decode_tps,
+            decode_predicted: row.decode_tps.map(|_| p.decode_tps),
+            decode_naive: row.decode_tps.map(|_| n.decode_tps),
+            prefill_measured: row.prefill_tps,
+            prefill_predicted: row.prefill_tps.map(|_| p.prefill_tps),
+            prefill_naive: row.prefill_tps.map(|_| n.prefill_tps),
+            constants: c,
+        });
+    }
+    let summary = summarize(&results, above);
+    Validation {
+        rows: results,
+        skipped,
+        summary,
+    }
+}
+
+/// Score parsed rows against the calibrated defaults ([`CALIBRATED`]) and the naive roofline.
+#[must_use]
+pub fn validate_rows(parsed: &Parsed) -> Validation {
+    let mut v = validate_with(&parsed.rows, |r| lookup(CALIBRATED, r.backend, r.hw));
+    let mut skipped = parsed.skipped.clone();
+    skipped.append(&mut v.skipped);
+    v.skipped = skipped;
+    v
+}
+
+/// Parse and score a file's text in one call.
+///
+/// # Errors
+/// See [`parse`].
+pub fn validate_text(text: &str) -> Result<Validation, FileError> {
+    Ok(validate_rows(&parse(text)?))
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fitting
+// ---------------------------------------------------------------------------------------------------------
+
+struct Obs {
+    backend: Backend,
+    hw: HwClass,
+    /// Decode: (memory time at η_bw = 1, layers, measured time per token).
+    decode: Option<(f64, f64, f64)>,
+    /// Prefill: (measured / predicted at η_c = 1).
+    prefill: Option<f64>,
+}
+
+fn observe(row: &Row) -> Option<Obs> {
+    let unit = Calibrated {
+        eta_bw: 1.0,
+        eta_c: 1.0,
+        layer_ms: 0.0,
+        ..prior(row.backend)
+    };
+    let p = predict(row, &unit).ok()?;
+    let decode = row
+        .decode_tps
+        .map(|m| (p.decode_memory_s, p.layers, 1.0 / m))
+        // Beats the roofline at η_bw = 1 with no KV: a wrong spec, not a utilization.
+        .filter(|&(mem, _, t)| mem <= t);
+    let prefill = row
+        .prefill_tps
+        .map(|m| m / p.prefill_tps)
+        .filter(|&r| r <= 1.0 || !p.peak_given);
+    Some(Obs {
+        backend: row.backend,
+        hw: row.hw,
+        decode,
+        prefill,
+    })
+}
+
+/// Step of the per-layer overhead grid, ms.
+pub const LAYER_MS_STEP: f64 = 0.01;
+/// Largest per-layer overhead tried, ms.
+pub const LAYER_MS_MAX: f64 = 1.0;
+
+/// (η_bw, layer_ms) minimizing the mean |ln(pred / meas)| over (memory time, layers, measured time).
+fn fit_decode(d: &[(f64, f64, f64)]) -> (f64, f64) {
+    let mut best = (f64::INFINITY, 1.0, 0.0);
+    let steps = math::round(LAYER_MS_MAX / LAYER_MS_STEP) as usize;
+    for k in 0..=steps {
+        let t = k as f64 * LAYER_MS_STEP * 1e-3;
+        let etas: Vec<f64> = d
+            .iter()
+            .map(|&(m, l, meas)| {
+                let left = meas - l * t;
+                if left > 0.0 {
+                    m / left
+                } else {
+                    f64::INFINITY
+                }
+            })
+            .collect();
+        let eta = median(&etas).min(1.0);
+        let score = d
+            .iter()
+            .map(|&(m, l, meas)| math::ln((m / eta + l * t) / meas).abs())
+            .sum::<f64>()
+            / d.len() as f64;
+        if score < best.0 - 1e-12 {
+            best = (score, eta, k as f64 * LAYER_MS_STEP);
+        }
+    }
+    (round3(best.1), round3(best.2))
+}
+
+fn round3(x: f64) -> f64 {
+    math::round(x * 1000.0) / 1000.0
+}
+
+fn fit_group(backend: Backend, hw: Option<HwClass>, obs: &[&Obs]) -> Calibrated {
+    let d: Vec<(f64, f64, f64)> = obs.iter().filter_map(|o| o.decode).collect();
+    let p: Vec<f64> = obs.iter().filter_map(|o| o.prefill).collect();
+    let pr = prior(backend);
+    let (eta_bw, layer_ms) = if d.len() >= MIN_ROWS {
+        fit_decode(&d)
+    } else {
+        (pr.eta_bw, pr.layer_ms)
+    };
+    let eta_c = if p.len() >= MIN_ROWS {
+        round3(median(&p).min(1.0))
+    } else {
+        pr.eta_c
+    };
+    Calibrated {
+        backend,
+        hw,
+        eta_bw,
+        layer_ms,
+        eta_c,
+        decode_band: pr.decode_band,
+        prefill_band: pr.prefill_band,
+        n_decode: if d.len() >= MIN_ROWS { d.len() } else { 0 },
+        n_prefill: if p.len() >= MIN_ROWS { p.len() } else { 0 },
+    }
+}
+
+/// Fit the constants on `rows` (see the module docs): one entry per (backend, class) group with at least
+/// [`MIN_ROWS`] decode or prefill rows, then one per backend; each with its in-sample band.
+#[must_use]
+pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
+    let obs: Vec<(usize, Obs)> = rows
+        .iter()
+        .enumerate()
+        .filter_map(|(i, r)| observe(r).map(|o| (i, o)))
+        .collect();
+    let mut table = Vec::new();
+    for &backend in crate::input::ALL_BACKENDS {
+        let of_backend: Vec<&Obs> = obs
+            .iter()
+            .map(|(_, o)| o)
+            .filter(|o| o.backend == backend)
+            .collect();
+        for &hw in ALL_HW_CLASSES {
+            let g: Vec<&Obs> = of_backend.iter().copied().filter(|o| o.hw == hw).collect();
+            let nd = g.iter().filter(|o| o.decode.is_some()).count();
+            let np = g.iter().filter(|o| o.prefill.is_some()).count();
+            if nd >= MIN_ROWS || np >= MIN_ROWS {
+                table.push(fit_group(backend, Some(hw), &g));
+            }
+        }
+        if !of_backend.is_empty() {
+            table.push(fit_group(backend, None, &of_backend));
+        }
+    }
+    // A group with too few rows for one quantity takes the backend's constants for it.
+    let wide: Vec<Calibrated> = table.iter().filter(|c| c.hw.is_none()).copied().collect();
+    for c in &mut table {
+        if let Some(w) = wide.iter().find(|w| w.backend == c.backend) {
+            if c.n_decode == 0 {
+                c.eta_bw = w.eta_bw;
+                c.layer_ms = w.layer_ms;
+            }
+            if c.n_prefill == 0 {
+                c.eta_c = w.eta_c;
+            }
+        }
+    }
+    // Bands: measured / predicted on the rows each entry serves.
+    let snapshot = table.clone();
+    for c in &mut table {
+        // A class entry serves the rows that look it up; a backend-wide entry is scored on every row of its
+        // backend (its band is what a class without measurements gets).
+        let serves = |r: &Row| match c.hw {
+            Some(_) => {
+                let used = lookup(&snapshot, r.backend, r.hw);
+                used.backend == c.backend && used.hw == c.hw
+            }
+            None => r.backend == c.backend,
+        };
+        let mut dr = Vec::new();
+        let mut pr = Vec::new();
+        for r in rows.iter().filter(|r| serves(r)) {
+            if let Ok(p) = predict(r, c) {
+                if let Some(m) = r.decode_tps {
+                    dr.push(m / p.decode_tps);
+                }
+                if let Some(m) = r.prefill_tps {
+                    pr.push(m / p.prefill_tps);
+                }
+            }
+        }
+        if dr.len() >= MIN_ROWS {
+            c.decode_band = (round3(quantile(&dr, 0.1)), round3(quantile(&dr, 0.9)));
+        }
+        if pr.len() >= MIN_ROWS {
+            c.prefill_band = (round3(quantile(&pr, 0.1)), round3(quantile(&pr, 0.9)));
+        }
+    }
+    table
+}
+
+/// How rows are held out in [`holdout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum HoldOut {
+    /// Leave one source out: every row of a publication is predicted from the others.
+    Source,
+    /// Leave one device out (chip + backend): a new device of a known class.
+    Device,
+}
+
+/// Fit on all rows but one fold, predict the fold, for every fold; then score all predictions.
+#[must_use]
+pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
+    let key = |r: &Row| match by {
+        HoldOut::Source => r.source.clone(),
+        HoldOut::Device => alloc::format!("{}|{}|{:?}", r.chip, r.device, r.backend),
+    };
+    let mut keys: Vec<String> = rows.iter().map(key).collect();
+    keys.sort();
+    keys.dedup();
+    let mut tables: BTreeMap<String, Vec<Calibrated>> = BTreeMap::new();
+    for k in &keys {
+        let train: Vec<Row> = rows.iter().filter(|r| &key(r) != k).cloned().collect();
+        tables.insert(k.clone(), fit(&train));
+    }
+    validate_with(rows, |r| {
+        let t = tables.get(&key(r)).map_or(&[][..], Vec::as_slice);
+        lookup(t, r.backend, r.hw)
+    })
+}
+
+/// The fitted table as Rust source for [`CALIBRATED`].
+#[must_use]
+pub fn table_source(table: &[Calibrated]) -> String {
+    use core::fmt::Write;
+    let mut s = String::new();
+    for c in table {
+        let hw = c.hw.map_or_else(
+            || "None".to_string(),
+            |h| alloc::format!("Some(HwClass::{h:?})"),
+        );
+        let _ = writeln!(
+            s,
+            "    cal(Backend::{:?}, {hw}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
+            c.backend,
+            c.eta_bw,
+            c.layer_ms,
+            c.eta_c,
+            c.decode_band.0,
+            c.decode_band.1,
+            c.prefill_band.0,
+            c.prefill_band.1,
+            c.n_decode,
+            c.n_prefill
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEADER: &str = "row_id,source_id,hw_class,device,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,model_size_reported,prompt_len,prefill_tps,gen_len,decode_tps,compute_peak,compute_unit,compute_precision";
+
+    #[track_caller]
+    fn one(line: &str) -> Parsed {
+        parse(&alloc::format!("{HEADER}\n{line}\n")).expect("parses")
+    }
+
+    #[test]
+    fn quoted_fields_keep_commas_and_quotes() {
+        let p = one(
+            "7,S01,apple_m_series,\"Apple M1, \"\"8-core\"\" GPU\",68,GPU,\"llama.cpp (Metal), llama-bench\",LLaMA 2 7B,6.74,Q4_0,4.5,\"3.56 GiB (size, as printed)\",512,117.96,128,14.15,2.6,TFLOPS,FP32",
+        );
+        assert_eq!(p.skipped, Vec::new());
+        let r = &p.rows[0];
+        assert_eq!(r.device, "Apple M1, \"8-core\" GPU");
+        assert!(is_llama_bench(r));
+        // GiB is binary: 3.56 · 2³⁰ bytes over 6.74 B parameters.
+        assert!((r.bits - 3.56 * 1_073_741_824.0 * 8.0 / 6.74e9).abs() < 1e-9);
+        assert!(r.bits_from_size);
+        assert_eq!(decode_context(r), 64.0);
+    }
+
+    #[test]
+    fn columns_in_any_order_and_extra_columns_ignored() {
+        let text = "decode_tps,extra,params_b,backend_unit,mem_bw_gbps,bpw_nominal\n20,zzz,7,cpu,100,4.5\n";
+        let p = parse(text).unwrap();
+        assert_eq!(p.rows.len(), 1);
+        assert_eq!(p.rows[0].backend, Backend::Cpu);
+        assert_eq!(p.rows[0].id, "2");
+    }
+
+    #[test]
+    fn missing_required_column_names_it() {
+        let e = parse("row_id,params_b,backend_unit,decode_tps\n1,7,GPU,10\n").unwrap_err();
+        assert_eq!(
+            e,
+            FileError::MissingColumn {
+                column: "mem_bw_gbps"
+            }
+        );
+        assert!(alloc::format!("{e}").contains("mem_bw_gbps"));
+        assert_eq!(parse(""), Err(FileError::Empty));
+        assert_eq!(
+            parse("a,b\n\"open,1\n"),
+            Err(FileError::UnterminatedQuote { line: 2 })
+        );
+    }
+
+    #[test]
+    fn rows_are_skipped_with_typed_reasons() {
+        let text = alloc::format!(
+            "{HEADER}\n\
+             1,S,phone,d,,CPU,f,m,1,q,8,,,,,10,,,\n\
+             2,S,phone,d,50,CPU,f,m,,q,8,,,,,10,,,\n\
+             3,S,phone,d,50,CPU,f,m,1,q,8,,,,,,,,\n\
+             4,S,phone,d,50,CPU,f,m,1,q,8,,,,,fast,,,\n\
+             5,S,phone,d,50,TPU,f,m,1,q,8,,,,,10,,,\n\
+             6,S,phone,d,50,CPU,f,m,1,q,,,,,,10,,,\n"
+        );
+        let p = parse(&text).unwrap();
+        let reasons: Vec<&SkipReason> = p.skipped.iter().map(|s| &s.reason).collect();
+        assert_eq!(reasons.len(), 6);
+        assert_eq!(reasons[0], &SkipReason::NoBandwidth);
+        assert_eq!(reasons[1], &SkipReason::NoSize);
+        assert_eq!(reasons[2], &SkipReason::NoThroughput);
+        assert!(matches!(
+            reasons[3],
+            SkipReason::BadNumber {
+                column: "decode_tps",
+                ..
+            }
+        ));
+        assert!(matches!(reasons[4], SkipReason::UnknownBackend { .. }));
+        assert_eq!(reasons[5], &SkipReason::NoSize);
+        assert_eq!(p.skipped[0].line, 2);
+    }
+
+    #[test]
+    fn sizes_parse_with_units() {
+        assert_eq!(parse_size("1,005 MB").unwrap(), Some(1.005e9));
+        assert_eq!(
+            parse_size("3.56 GiB (x)").unwrap(),
+            Some(3.56 * 1_073_741_824.0)
+        );
+        assert!(parse_size("lots").is_err());
+        assert!(parse_size("12 parsecs").is_err());
+        assert_eq!(parse_size("").unwrap(), None);
+    }
+
+    #[test]
+    fn a_measurement_above_the_roofline_is_flagged() {
+        // 100 GB/s and 3.8 GB of weights allow at most ≈27 tokens/s; 60 is measured.
+        let text = alloc::format!(
+            "{HEADER}\n1,S,pc_cpu,d,100,CPU,f,LLaMA 2 7B,6.74,Q4_0,4.5,,,,,60,,,\n\
+             2,S,discrete_gpu,d,1000,GPU,f,LLaMA 2 7B,6.74,Q4_0,4.5,,512,20000,128,100,100,TFLOPS,FP16\n"
+        );
+        let v = validate_text(&text).unwrap();
+        let flagged: Vec<(&str, Quantity)> = v
+            .summary
+            .above_roofline
+            .iter()
+            .map(|a| (a.id.as_str(), a.quantity))
+            .collect();
+        assert_eq!(flagged, [("1", Quantity::Decode), ("2", Quantity::Prefill)]);
+    }
+
+    #[test]
+    fn known_models_and_estimates() {
+        let s = known_shape("Llama-2-7B (TheBloke GGUF)", 6.74e9).unwrap();
+        assert_eq!((s.layers, s.kv_heads), (32.0, 32.0));
+        let s = known_shape("Llama 3.1 8B", 8.03e9).unwrap();
+        assert_eq!((s.layers, s.kv_heads, s.tied), (32.0, 8.0, false));
+        let s = known_shape("SmolLM2 (size not stated; 1.7B assumed)", 1.71e9).unwrap();
+        assert_eq!(s.layers, 24.0);
+        assert!(known_shape("Falcon 7B", 7e9).is_none());
+        let e = estimate_shape(7e9);
+        assert!((28.0..=36.0).contains(&e.layers), "{e:?}");
+    }
+
+    #[test]
+    fn apple_peaks_come_from_core_counts() {
+        let p = one("1,S01,apple_m_series,Apple M2 Max (38-core GPU),400,GPU,llama-bench,LLaMA 2 7B,6.74,Q4_0,4.5,,512,671,128,66,,,");
+        let peak = default_peak(&p.rows[0]);
+        assert!(!peak.given);
+        assert!((peak.tops - 38.0 * 0.358).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_default_scenario_is_untouched() {
+        assert_eq!(
+            crate::input::Inputs::default(),
+            crate::input::Inputs::default()
+        );
+        let s = validate(&Inputs::default()).unwrap();
+        assert!((s.expected.device.bandwidth_util - 0.6).abs() < 1e-12);
+    }
+
+    /// The calibration set shipped in the repository (a copy of the shared one, with its SOURCES.md).
+    const CALIBRATION_CSV: &str = include_str!("../../../data/calibration.csv");
+
+    #[test]
+    fn calibration_file_parses_without_skips() {
+        let p = parse(CALIBRATION_CSV).unwrap();
+        assert_eq!(p.rows.len() + p.skipped.len(), 135);
+        assert_eq!(p.skipped, Vec::new());
+        // Every model in the set is in the shape table.
+        for r in &p.rows {
+            assert!(known_shape(&r.model, r.params).is_some(), "{}", r.model);
+        }
+    }
+
+    #[test]
+    fn calibrated_table_is_what_fit_gives() {
+        let p = parse(CALIBRATION_CSV).unwrap();
+        let table = fit(&p.rows);
+        let src = table_source(&table);
+        std::println!("{src}");
+        assert_eq!(table.as_slice(), CALIBRATED, "refit differs; paste:\n{src}");
+    }
+
+    #[test]
+    fn report_on_the_calibration_set() {
+        let p = parse(CALIBRATION_CSV).unwrap();
+        let show = |name: &str, v: &Validation| {
+            let s = &v.summary;
+            std::println!(
+                "{name}: decode med {:.3} w25 {:.3} (n {}) | prefill med {:.3} w25 {:.3} (n {}) || naive decode {:.3} {:.3} prefill {:.3} {:.3}",
+                s.decode.median_abs_err, s.decode.within_25, s.decode.n,
+                s.prefill.median_abs_err, s.prefill.within_25, s.prefill.n,
+                s.naive_decode.median_abs_err, s.naive_decode.within_25,
+                s.naive_prefill.median_abs_err, s.naive_prefill.within_25,
+            );
+            for c in &s.by_class {
+                std::println!(
+                    "   {:<16} decode {:.3} {:.3} n{} bias {:.2} | prefill {:.3} {:.3} n{} bias {:.2} || naive {:.3} {:.3}",
+                    c.hw.code(), c.decode.median_abs_err, c.decode.within_25, c.decode.n, c.decode.median_ratio,
+                    c.prefill.median_abs_err, c.prefill.within_25, c.prefill.n, c.prefill.median_ratio,
+                    c.naive_decode.median_abs_err, c.naive_prefill.median_abs_err,
+                );
+            }
+        };
+        let v = validate_rows(&p);
+        show("in-sample", &v);
+        for r in &v.rows {
+            let e = |p: Option<f64>, m: Option<f64>| ratio(p, m).map_or(f64::NAN, |x| x - 1.0);
+            std::println!(
+                "  row {:>4} {:<14} {:<3?} {:<28.28} {:<16.16} dec {:+.2} pre {:+.2}",
+                r.id,
+                r.hw.code(),
+                r.backend,
+                r.device,
+                r.quant,
+                e(r.decode_predicted, r.decode_measured),
+                e(r.prefill_predicted, r.prefill_measured)
+            );
+        }
+        std::println!(
+            "above: {:?}",
+            v.summary
+                .above_roofline
+                .iter()
+                .map(|a| (&a.id, a.quantity))
+                .collect::<Vec<_>>()
+        );
+        show("leave-one-source-out", &holdout(&p.rows, HoldOut::Source));
+        show("leave-one-device-out", &holdout(&p.rows, HoldOut::Device));
+    }
+}
