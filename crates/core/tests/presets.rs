@@ -562,3 +562,35 @@ fn only_optional_fields_can_be_unset() {
         assert_eq!(d.is_clean(), f.spec().kind == Kind::Optional, "{f:?}");
     }
 }
+
+#[test]
+fn the_catalog_serializes_for_the_cli() {
+    let j = serde_json::to_value(catalog()).unwrap();
+    for (list, n) in [
+        ("devices", 28),
+        ("models", 34),
+        ("quants", ALL_QUANTS.len()),
+        ("frameworks", 17),
+    ] {
+        let a = j[list].as_array().unwrap();
+        assert_eq!(a.len(), n, "{list}");
+        for p in a {
+            assert!(
+                p["id"].is_string() && p["name"].is_string() && p["sources"].is_array(),
+                "{p}"
+            );
+        }
+    }
+    let sd = &j["devices"][3];
+    assert_eq!(sd["id"], "qcom_sd8elite");
+    assert_eq!(sd["int8_tops"], serde_json::Value::Null);
+    assert_eq!(sd["bandwidth_gbps"]["provenance"], "derived");
+    assert_eq!(
+        sd["gaps"][0],
+        serde_json::json!(["peak_int8_tops", "not_published"])
+    );
+    assert_eq!(
+        j["frameworks"][15]["symmetric_on"],
+        serde_json::json!(["npu"])
+    );
+}

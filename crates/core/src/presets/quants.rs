@@ -14,6 +14,9 @@ use alloc::vec::Vec;
 use super::{derived, read, Figure};
 use crate::input::{Activation, Field, Granularity, Inputs, Value};
 
+use Activation::{Fp16 as A16, Int8 as A8};
+use Granularity::{GroupWise as G, PerChannel as C, PerTensor as T};
+
 /// A named quantization format.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -81,9 +84,6 @@ const fn q(
         sources,
     }
 }
-
-use Activation::{Fp16 as A16, Int8 as A8};
-use Granularity::{GroupWise as G, PerChannel as C, PerTensor as T};
 
 /// Every quantization preset, widest first within each family.
 pub const ALL_QUANTS: &[QuantPreset] = &[
