@@ -3,6 +3,7 @@
 //! ```text
 //! edgefit report [SCENARIO] [--lang en|zh] [--json]
 //! edgefit solve  [SCENARIO] [--lang en|zh] [--json]
+//! edgefit validate FILE.csv [--json]
 //! ```
 //!
 //! Exit status: 0 when nothing fails, 1 when a constraint fails (`report` only), 2 for bad input or usage.
@@ -11,6 +12,7 @@
 
 mod args;
 mod scenario;
+mod validate;
 
 use std::io::Write as _;
 use std::process::ExitCode;
@@ -27,6 +29,9 @@ const BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    if argv.first().map(String::as_str) == Some("validate") {
+        return ExitCode::from(u8::try_from(validate::main(&argv[1..])).unwrap_or(BAD_INPUT));
+    }
     let opts = match args::parse(&argv) {
         Ok(o) => o,
         Err(msg) => {
