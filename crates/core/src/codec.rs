@@ -190,7 +190,7 @@ fn fmt_num(x: f64) -> String {
 fn fmt_value(v: &Value) -> String {
     if !v.is_range() {
         fmt_num(v.mid)
-    } else if v.mid == (v.lo + v.hi) / 2.0 {
+    } else if v.mid == Value::range(v.lo, v.hi).mid {
         format!("{}~{}", fmt_num(v.lo), fmt_num(v.hi))
     } else {
         format!("{}~{}~{}", fmt_num(v.lo), fmt_num(v.mid), fmt_num(v.hi))

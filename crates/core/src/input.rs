@@ -172,7 +172,7 @@ impl Value {
     pub fn range(lo: f64, hi: f64) -> Self {
         Self {
             lo,
-            mid: (lo + hi) / 2.0,
+            mid: midpoint(lo, hi),
             hi,
         }
     }
@@ -203,6 +203,17 @@ impl Value {
             mid: self.mid * k,
             hi: self.hi * k,
         }
+    }
+}
+
+/// The midpoint of a range, snapped to 12 decimals so that `0.2~0.4` means exactly 0.3.
+fn midpoint(lo: f64, hi: f64) -> f64 {
+    let m = (lo + hi) / 2.0;
+    let r = crate::math::round(m * 1e12) / 1e12;
+    if (r - m).abs() <= 1e-9 * m.abs() {
+        r
+    } else {
+        m
     }
 }
 

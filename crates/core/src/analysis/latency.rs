@@ -117,7 +117,12 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
         Model::Llm(m) => m.prefill_ops(p) * t.batch,
         Model::OneShot(m) => m.ops * t.batch,
     };
-    let h = headroom(t.ttft.0, ttft.0);
+    // A one-shot model must finish a batch within its frame period, or the frames pile up.
+    let target = match &s.model {
+        Model::Llm(_) => t.ttft,
+        Model::OneShot(m) => Seconds(t.batch / m.fps),
+    };
+    let h = headroom(target.0, ttft.0);
     Ttft {
         ttft,
         ops,
@@ -126,7 +131,7 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
         cold_start: cold,
         max_prompt: max_prompt(s, eff, budget),
         max_prompt_alt: (alt, max_prompt(s, alt_eff.0, budget)),
-        target: t.ttft,
+        target,
         verdict: Verdict::from_headroom(h),
         headroom: h,
     }

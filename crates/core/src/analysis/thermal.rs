@@ -28,7 +28,8 @@ pub struct Thermal {
     pub throttled_rate: f64,
     /// Rate the targets need.
     pub target_rate: f64,
-    /// Pass: never throttles; warn: throttles but still meets the target rate; fail: misses it after.
+    /// Never throttles: pass (warn within 10 % of the limit); throttles but still meets the target rate:
+    /// warn; misses it after throttling: fail.
     pub verdict: Verdict,
     /// Never throttles: (ΔT − P·R)/ΔT; throttles: (throttled rate − target rate)/target rate.
     pub headroom: f64,
@@ -64,7 +65,7 @@ pub fn analyze(s: &Scenario, p: &Power, _tpot: &Tpot) -> Thermal {
         Model::OneShot(m) => m.fps,
     };
     let (ttt, verdict, h) = if rise <= dt {
-        (None, Verdict::Pass, (dt - rise) / dt)
+        (None, Verdict::from_headroom((dt - rise) / dt), (dt - rise) / dt)
     } else {
         let t = -tau.0 * math::ln(1.0 - dt / rise);
         let h = (p.sustained_rate - target_rate) / target_rate;
