@@ -41,12 +41,22 @@ checked the way the seed document's worked example does it, with what that examp
 USAGE
     edgefit report [SCENARIO] [--lang en|zh] [--json]
     edgefit solve  [SCENARIO] [--lang en|zh] [--json]
+    edgefit advise [SCENARIO] [--lang en|zh] [--json]
+    edgefit compare A B [--lang en|zh] [--json]
+    edgefit presets [--json]
+    edgefit validate FILE.csv [--json]
 
 COMMANDS
     report    The verdict of every constraint, the binding one, and the step-by-step accounting
               (Markdown), or the report JSON with --json.
     solve     The largest model each quantization scheme allows on this device, what stops a larger one,
               and the smallest device the current model needs. JSON with --json.
+    advise    Ranked changes that turn failing constraints into passing ones, each with its computed
+              effect, and what moves the binding constraint most (±20 % on each input).
+    compare   Two scenarios side by side, constraint by constraint; differences marked with *.
+    presets   Every device, model, quantization and framework preset with its public sources.
+    validate  Predict every row of a measurements CSV (columns as data/calibration.csv) and print the
+              prediction error: median |predicted/measured − 1| and the share within ±25 %.
 
 SCENARIO (default: the seed's worked example — 8 TOPS INT8 NPU, 8 GB, 25 GB/s, 4 W, a 1.5 B INT4 model)
     A share link             'https://…/#v=1&bw_gbps=50'  (anything containing '#')

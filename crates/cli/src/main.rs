@@ -4,6 +4,9 @@
 //! edgefit report [SCENARIO] [--lang en|zh] [--json]
 //! edgefit solve  [SCENARIO] [--lang en|zh] [--json]
 //! edgefit validate FILE.csv [--json]
+//! edgefit advise [SCENARIO] [--json]
+//! edgefit compare A B [--json]
+//! edgefit presets [--json]
 //! ```
 //!
 //! Exit status: 0 when nothing fails, 1 when a constraint fails (`report` only), 2 for bad input or usage.
@@ -11,6 +14,7 @@
 #![warn(missing_docs)]
 
 mod args;
+mod decide;
 mod scenario;
 mod validate;
 
@@ -29,6 +33,15 @@ const BAD_INPUT: u8 = 2;
 
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
+    let decide: Option<fn(&[String]) -> i32> = match argv.first().map(String::as_str) {
+        Some("advise") => Some(decide::advise_main),
+        Some("compare") => Some(decide::compare_main),
+        Some("presets") => Some(decide::presets_main),
+        _ => None,
+    };
+    if let Some(f) = decide {
+        return ExitCode::from(u8::try_from(f(&argv[1..])).unwrap_or(BAD_INPUT));
+    }
     if argv.first().map(String::as_str) == Some("validate") {
         return ExitCode::from(u8::try_from(validate::main(&argv[1..])).unwrap_or(BAD_INPUT));
     }

@@ -19,12 +19,14 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+mod advice;
 mod errors;
 mod labels;
 mod num;
 mod report;
 mod steps;
 
+pub use advice::{advice_text, change_text, difference_text, figure_text, sensitivity_text};
 pub use errors::{codec_issue, field_error, problem_text};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
