@@ -594,3 +594,21 @@ fn the_catalog_serializes_for_the_cli() {
         serde_json::json!(["npu"])
     );
 }
+
+#[test]
+fn solver_schemes_agree_with_the_quant_presets_of_the_same_name() {
+    let mut shared = 0;
+    for s in edgefit_core::solve::ALL_SCHEMES {
+        if let Some(q) = presets::quant(s.id) {
+            for k in [896.0, 4096.0] {
+                assert_eq!(s.bits_per_weight(k), q.bits_per_weight(k), "{}", s.id);
+            }
+            assert_eq!(s.activation, q.activation, "{}", s.id);
+            shared += 1;
+        }
+    }
+    assert_eq!(
+        shared, 7,
+        "fp16, w8a16, w8a8, q8_0, q4_k_m, q4_0, w4a16_g128"
+    );
+}
