@@ -167,7 +167,8 @@ def device(r):
         prec = "None"
         if unit == "Cpu":
             gaps.append(("PeakInt8Tops", "NoAccelerator"))
-        elif "not published" in notes or "not disclosed" in notes:
+        elif r["kind"] == "phone SoC" or "not published" in notes or "not disclosed" in notes:
+            # README, known gaps: no phone vendor in the table publishes its NPU TOPS.
             gaps.append(("PeakInt8Tops", "NotPublished"))
     elif prec_cell.startswith("INT8 sparse"):
         prec = "Some(TopsPrecision::Int8Sparse)"
@@ -203,6 +204,12 @@ def device(r):
         m = re.search(r"if 128-bit: (\d+(?:\.\d+)?) gb/s", notes)
         if m:
             bw = (float(m.group(1)), "Assumed")
+    if r["vendor"] == "Apple" and r["kind"] == "phone SoC":
+        # README, known gaps: A-series RAM and bandwidth are not published by Apple.
+        if bw is None:
+            gaps.append(("BandwidthGbps", "NotPublished"))
+        if not r["ram_capacities_gb"].strip():
+            gaps.append(("MemoryGb", "NotPublished"))
     no_dram = r["memory_type"].startswith("(none")
     if no_dram:
         gaps.append(("BandwidthGbps", "NoDram"))

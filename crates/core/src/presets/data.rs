@@ -121,7 +121,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         sustained_w: None,
         burst_w: None,
         tj_max_c: None,
-        gaps: &[],
+        gaps: &[(Field::PeakInt8Tops, Gap::NotPublished)],
         sources: &["https://gagadget.com/it/announce/348392-concorrente-dello-snapdragon-8-gen-3-mediatek-ha-presentato-il-suo-processore-di-punta-dimensity-9300-amp", "https://punto-informatico.it/mediatek-annuncia-dimensity-9300-sfida-qualcomm", "https://www.stuffindia.in/news/mediatek-dimensity-9300-soc-is-said-to-maximise-smartphone-performance-and-efficiency/2331", "https://neowin.net/news/samsung-debuts-all-new-ufs-40-to-enable-speeds-of-up-to-4200mbs-or-double-that-of-ufs-31"],
     },
     DevicePreset {
@@ -144,7 +144,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         sustained_w: None,
         burst_w: None,
         tj_max_c: None,
-        gaps: &[],
+        gaps: &[(Field::PeakInt8Tops, Gap::NotPublished)],
         sources: &["https://punto-informatico.it/mediatek-dimensity-9400-chip-ia-tri-fold", "https://mobilissimo.hu/a-mediatek-dimensity-9400-3-nm-es-eljarassal-erkezik-erosebb-cpu-es-hatekonyabb-mi", "https://semivoice.com/tag/smartphones", "https://neowin.net/news/samsung-debuts-all-new-ufs-40-to-enable-speeds-of-up-to-4200mbs-or-double-that-of-ufs-31"],
     },
     DevicePreset {
@@ -167,7 +167,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         sustained_w: None,
         burst_w: None,
         tj_max_c: None,
-        gaps: &[],
+        gaps: &[(Field::BandwidthGbps, Gap::NotPublished)],
         sources: &["https://punto-informatico.it/apple-a17-pro-nuovo-processore-gaming", "https://business-standard.com/technology/tech-news/apple-a17-pro-everything-about-3nm-based-chip-powering-iphone-15-pro-line-123091300696_1.html", "https://www.gearrice.com/update/its-result-is-filtered-in-geekbench-showing-its-incredible-power/"],
     },
     DevicePreset {
@@ -190,7 +190,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         sustained_w: None,
         burst_w: None,
         tj_max_c: None,
-        gaps: &[],
+        gaps: &[(Field::BandwidthGbps, Gap::NotPublished), (Field::MemoryGb, Gap::NotPublished)],
         sources: &["https://www.gadgets360.com/mobiles/news/apple-iphone-16-series-a18-pro-chipset-details-6530448", "https://www.phonearena.com/news/a18-18-pro-application-processors-faster-more-energy-efficient_id162371", "https://forums.macrumors.com/threads/a18-vs-a18-pro-whats-the-difference.2435807"],
     },
     DevicePreset {
@@ -351,7 +351,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         sustained_w: None,
         burst_w: None,
         tj_max_c: None,
-        gaps: &[],
+        gaps: &[(Field::PeakInt8Tops, Gap::NotPublished)],
         sources: &["https://sammobile.com/news/exynos-2400-10-core-cpu-amd-rdna3-xclipse-940-gpu-specs-detailed", "https://www.cellulare-magazine.it/exynos-2400-le-specifiche-del-processore-dei-galaxy-s24-e-s24/", "https://m.gsmarena.com/samsung_exynos_2400_detailed__70_faster_cpu_xclipse_940_gpu_with_amd_rdna_3_graphics-news-60133.php", "https://meterpreter.org/exynos-2400-performance-has-been-significantly-improved/", "https://neowin.net/news/samsung-debuts-all-new-ufs-40-to-enable-speeds-of-up-to-4200mbs-or-double-that-of-ufs-31"],
     },
     DevicePreset {
