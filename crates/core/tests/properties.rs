@@ -7,35 +7,53 @@ use proptest::prelude::*;
 /// A valid scenario around the seed's: each knob moved within a realistic range.
 fn scenario() -> impl Strategy<Value = Inputs> {
     (
-        (1.0f64..200.0, 0.05f64..1.0, 2.0f64..64.0, 5.0f64..400.0, 0.2f64..1.0),
+        (
+            1.0f64..200.0,
+            0.05f64..1.0,
+            2.0f64..64.0,
+            5.0f64..400.0,
+            0.2f64..1.0,
+        ),
         (0.1f64..40.0, 1u32..80, 1u32..8, 64u32..4096, 2.0f64..16.0),
-        (16u32..32768, 1u32..512, 5.0f64..500.0, 50.0f64..5000.0, 1u32..4),
+        (
+            16u32..32768,
+            1u32..512,
+            5.0f64..500.0,
+            50.0f64..5000.0,
+            1u32..4,
+        ),
     )
-        .prop_map(|((tops, eta_c, mem, bw, eta_bw), (params, layers, kvh, ctx, bits), (prompt, batch, tpot, ttft, gi))| {
-            let mut i = Inputs::default()
-                .with(Field::PeakInt8Tops, tops)
-                .with(Field::BandwidthGbps, bw)
-                .with(Field::BandwidthUtil, eta_bw)
-                .with(Field::MemoryGb, mem)
-                .with(Field::ReservedGb, mem * 0.4)
-                .with(Field::ParamsB, params)
-                .with(Field::Layers, f64::from(layers))
-                .with(Field::KvHeads, f64::from(kvh))
-                .with(Field::Context, f64::from(ctx))
-                .with(Field::Prompt, f64::from(prompt.min(ctx)))
-                .with(Field::WeightBits, bits)
-                .with(Field::Batch, f64::from(batch))
-                .with(Field::TpotMs, tpot)
-                .with(Field::TtftMs, ttft);
-            i.set_exact(Field::ComputeUtil, eta_c);
-            i.granularity = ALL_GRANULARITIES[gi as usize % ALL_GRANULARITIES.len()];
-            // keep the K/V projections inside the parameter count
-            let kv = 2.0 * f64::from(layers) * 2048.0 * f64::from(kvh) * 128.0 / 1e9;
-            if kv >= params {
-                i.set_exact(Field::ParamsB, kv * 1.5);
-            }
-            i
-        })
+        .prop_map(
+            |(
+                (tops, eta_c, mem, bw, eta_bw),
+                (params, layers, kvh, ctx, bits),
+                (prompt, batch, tpot, ttft, gi),
+            )| {
+                let mut i = Inputs::default()
+                    .with(Field::PeakInt8Tops, tops)
+                    .with(Field::BandwidthGbps, bw)
+                    .with(Field::BandwidthUtil, eta_bw)
+                    .with(Field::MemoryGb, mem)
+                    .with(Field::ReservedGb, mem * 0.4)
+                    .with(Field::ParamsB, params)
+                    .with(Field::Layers, f64::from(layers))
+                    .with(Field::KvHeads, f64::from(kvh))
+                    .with(Field::Context, f64::from(ctx))
+                    .with(Field::Prompt, f64::from(prompt.min(ctx)))
+                    .with(Field::WeightBits, bits)
+                    .with(Field::Batch, f64::from(batch))
+                    .with(Field::TpotMs, tpot)
+                    .with(Field::TtftMs, ttft);
+                i.set_exact(Field::ComputeUtil, eta_c);
+                i.granularity = ALL_GRANULARITIES[gi as usize % ALL_GRANULARITIES.len()];
+                // keep the K/V projections inside the parameter count
+                let kv = 2.0 * f64::from(layers) * 2048.0 * f64::from(kvh) * 128.0 / 1e9;
+                if kv >= params {
+                    i.set_exact(Field::ParamsB, kv * 1.5);
+                }
+                i
+            },
+        )
 }
 
 fn report(i: &Inputs) -> edgefit_core::Report {

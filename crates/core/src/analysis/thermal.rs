@@ -65,7 +65,11 @@ pub fn analyze(s: &Scenario, p: &Power, _tpot: &Tpot) -> Thermal {
         Model::OneShot(m) => m.fps,
     };
     let (ttt, verdict, h) = if rise <= dt {
-        (None, Verdict::from_headroom((dt - rise) / dt), (dt - rise) / dt)
+        (
+            None,
+            Verdict::from_headroom((dt - rise) / dt),
+            (dt - rise) / dt,
+        )
     } else {
         let t = -tau.0 * math::ln(1.0 - dt / rise);
         let h = (p.sustained_rate - target_rate) / target_rate;
