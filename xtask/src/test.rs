@@ -198,12 +198,22 @@ pub fn serve(port: u16) -> Result<(), String> {
     println!("\nedgefit: building, then serving the calculator at {url}");
     println!("edgefit: open {url} in a browser once trunk says `server listening`; Ctrl-C stops\n");
     let port = port.to_string();
-    exec(cmd("trunk").args([
+    let mut trunk = cmd("trunk");
+    trunk.args([
         "serve",
         "--release",
         "--address",
         "127.0.0.1",
         "--port",
         &port,
-    ]))
+    ]);
+    // Become trunk, so that stopping this process stops the server too.
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        let err = trunk.exec();
+        Err(format!("could not start `{}`: {err}", show(&trunk)))
+    }
+    #[cfg(not(unix))]
+    exec(&mut trunk)
 }
