@@ -9,9 +9,7 @@ use std::time::Duration;
 
 use edgefit_core::codec::{self, Issue};
 use edgefit_core::input::{Group, Kind, ALL_GROUPS};
-use edgefit_core::{
-    Activation, Backend, Field, Granularity, ModelKind, Solve, ALL_FIELDS,
-};
+use edgefit_core::{Activation, Backend, Field, Granularity, ModelKind, Solve, ALL_FIELDS};
 use edgefit_text::Lang;
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -194,11 +192,8 @@ pub fn App() -> impl IntoView {
         if let Some(t) = pending.get_value() {
             t.clear();
         }
-        let t = set_timeout_with_handle(
-            move || share::write_hash(&h),
-            Duration::from_millis(150),
-        )
-        .ok();
+        let t =
+            set_timeout_with_handle(move || share::write_hash(&h), Duration::from_millis(150)).ok();
         pending.set_value(t);
     });
     // A link pasted or edited by hand loads like a fresh one.
@@ -351,7 +346,9 @@ fn FieldGroup(group: Group) -> impl IntoView {
         .filter(|f| f.spec().group == group)
         .collect();
     let choices = match group {
-        Group::Model => view! { <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/> }.into_any(),
+        Group::Model => {
+            view! { <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/> }.into_any()
+        }
         Group::Quantization => view! {
             <ChoiceSelect label=Ui::Granularity value=ctx.granularity/>
             <ChoiceSelect label=Ui::Activation value=ctx.activation/>

@@ -210,7 +210,7 @@ pub fn nice_max(max: f64) -> f64 {
     if !(max.is_finite() && max > 0.0) {
         return 1.0;
     }
-    let step = nice_step(max, 5);
+    let step = nice_step(max, 10);
     (max / step).ceil() * step
 }
 
@@ -342,6 +342,158 @@ pub fn clamp_at_limit(tj: &[f64], tj_max: f64) -> Vec<f64> {
     tj.iter().map(|&t| t.min(tj_max)).collect()
 }
 
+/// Escape text for SVG/HTML markup.
+#[must_use]
+pub fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// SVG markup built element by element. Coordinates are rounded to 0.1; text is escaped.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub struct Svg(pub String);
+
+impl Svg {
+    /// A line with a class.
+    pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) {
+        self.0.push_str("<line class=\"");
+        self.0.push_str(class);
+        self.0.push('"');
+        for (k, v) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
+            self.attr(k, v);
+        }
+        self.0.push_str("/>");
+    }
+    /// A path with a class; nothing for an empty path.
+    pub fn path(&mut self, d: &str, class: &str) {
+        if !d.is_empty() {
+            let _ = write!(self.0, "<path class=\"{class}\" d=\"{d}\"/>");
+        }
+    }
+    /// A rectangle with a class (negative sizes drawn as zero).
+    pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, class: &str) {
+        let _ = write!(self.0, "<rect class=\"{class}\"");
+        for (k, v) in [
+            ("x", x),
+            ("y", y),
+            ("width", w.max(0.0)),
+            ("height", h.max(0.0)),
+        ] {
+            self.attr(k, v);
+        }
+        self.0.push_str("/>");
+    }
+    /// A circle with a class.
+    pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) {
+        let _ = write!(self.0, "<circle class=\"{class}\"");
+        for (k, v) in [("cx", cx), ("cy", cy), ("r", r)] {
+            self.attr(k, v);
+        }
+        self.0.push_str("/>");
+    }
+    /// Text at a point; `anchor` is `start`, `middle` or `end`.
+    pub fn text(&mut self, x: f64, y: f64, anchor: &str, class: &str, content: &str) {
+        let _ = write!(self.0, "<text class=\"{class}\" text-anchor=\"{anchor}\"");
+        self.attr("x", x);
+        self.attr("y", y);
+        self.0.push('>');
+        self.0.push_str(&escape(content));
+        self.0.push_str("</text>");
+    }
+    /// Text rotated a quarter turn counter-clockwise about its point (a y-axis label).
+    pub fn text_up(&mut self, x: f64, y: f64, class: &str, content: &str) {
+        let _ = write!(
+            self.0,
+            "<text class=\"{class}\" text-anchor=\"middle\" transform=\"rotate(-90 "
+        );
+        push_num(&mut self.0, x);
+        self.0.push(' ');
+        push_num(&mut self.0, y);
+        self.0.push_str(")\"");
+        self.attr("x", x);
+        self.attr("y", y);
+        self.0.push('>');
+        self.0.push_str(&escape(content));
+        self.0.push_str("</text>");
+    }
+    fn attr(&mut self, k: &str, v: f64) {
+        let _ = write!(self.0, " {k}=\"");
+        push_num(&mut self.0, if v.is_finite() { v } else { 0.0 });
+        self.0.push('"');
+    }
+    /// An x axis along the bottom of the frame: line, ticks, tick labels and the axis label.
+    pub fn x_axis(
+        &mut self,
+        f: &Frame,
+        s: &Scale,
+        ticks: &[f64],
+        fmt: impl Fn(f64) -> String,
+        label: &str,
+    ) {
+        let y = f.y1();
+        self.line(f.x0(), y, f.x1(), y, "axis");
+        for &t in ticks {
+            let x = s.map(t);
+            self.line(x, y, x, y + 4.0, "axis");
+            self.text(x, y + 16.0, "middle", "tick", &fmt(t));
+        }
+        self.text(
+            (f.x0() + f.x1()) / 2.0,
+            f.height - 6.0,
+            "middle",
+            "label",
+            label,
+        );
+    }
+    /// A y axis along the left of the frame, with grid lines across the plot.
+    pub fn y_axis(
+        &mut self,
+        f: &Frame,
+        s: &Scale,
+        ticks: &[f64],
+        fmt: impl Fn(f64) -> String,
+        label: &str,
+    ) {
+        let x = f.x0();
+        self.line(x, f.y0(), x, f.y1(), "axis");
+        for &t in ticks {
+            let y = s.map(t);
+            self.line(x, y, f.x1(), y, "grid");
+            self.text(x - 5.0, y + 3.5, "end", "tick", &fmt(t));
+        }
+        self.text_up(12.0, (f.y0() + f.y1()) / 2.0, "label", label);
+    }
+}
+
+/// A two-column HTML table body (`<thead>` + `<tbody>`), text escaped.
+#[must_use]
+pub fn table_html(head: [&str; 2], rows: &[[String; 2]]) -> String {
+    let mut out = format!(
+        "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
+        escape(head[0]),
+        escape(head[1])
+    );
+    for [a, b] in rows {
+        let _ = write!(
+            out,
+            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
+            escape(a),
+            escape(b)
+        );
+    }
+    out.push_str("</tbody>");
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -387,16 +539,26 @@ mod tests {
 
     #[test]
     fn nice_ticks_are_round() {
-        assert_eq!(nice_ticks(0.0, 100.0, 5), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
-        assert_eq!(nice_ticks(0.0, 0.9, 3), vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8]);
-        assert_eq!(nice_ticks(0.0, 2048.0, 4), vec![0.0, 500.0, 1000.0, 1500.0, 2000.0]);
+        assert_eq!(
+            nice_ticks(0.0, 100.0, 5),
+            vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]
+        );
+        assert_eq!(
+            nice_ticks(0.0, 0.9, 3),
+            vec![0.0, 0.2, 0.4, 0.6000000000000001, 0.8]
+        );
+        assert_eq!(
+            nice_ticks(0.0, 2048.0, 4),
+            vec![0.0, 500.0, 1000.0, 1500.0, 2000.0]
+        );
         assert!(nice_ticks(0.0, f64::INFINITY, 4).is_empty());
     }
 
     #[test]
     fn nice_max_rounds_up() {
         close(nice_max(85.8), 90.0);
-        close(nice_max(4.5), 5.0);
+        close(nice_max(4.6), 5.0);
+        close(nice_max(1234.0), 1300.0);
         close(nice_max(0.0), 1.0);
     }
 
@@ -410,14 +572,23 @@ mod tests {
 
     #[test]
     fn paths_skip_non_finite_points() {
-        assert_eq!(line_path(&[(0.0, 1.0), (f64::NAN, 2.0), (2.25, 3.0)]), "M0 1L2.3 3");
+        assert_eq!(
+            line_path(&[(0.0, 1.0), (f64::NAN, 2.0), (2.25, 3.0)]),
+            "M0 1L2.3 3"
+        );
         assert_eq!(line_path(&[]), "");
-        assert_eq!(band_path(&[(0.0, 0.0), (1.0, 0.0)], &[(0.0, 1.0), (1.0, 1.0)]), "M0 0L1 0L1 1L0 1Z");
+        assert_eq!(
+            band_path(&[(0.0, 0.0), (1.0, 0.0)], &[(0.0, 1.0), (1.0, 1.0)]),
+            "M0 0L1 0L1 1L0 1Z"
+        );
     }
 
     #[test]
     fn stacked_segments_accumulate() {
-        assert_eq!(stack(&[1.0, 2.0, -3.0, 4.0]), vec![(0.0, 1.0), (1.0, 2.0), (3.0, 0.0), (3.0, 4.0)]);
+        assert_eq!(
+            stack(&[1.0, 2.0, -3.0, 4.0]),
+            vec![(0.0, 1.0), (1.0, 2.0), (3.0, 0.0), (3.0, 4.0)]
+        );
     }
 
     #[test]
@@ -440,5 +611,24 @@ mod tests {
     #[test]
     fn temperature_holds_at_the_limit() {
         assert_eq!(clamp_at_limit(&[30.0, 90.0], 85.0), vec![30.0, 85.0]);
+    }
+
+    #[test]
+    fn svg_builder_escapes_and_rounds() {
+        let mut s = Svg::default();
+        s.line(0.04, 1.0, 2.26, 3.0, "axis");
+        s.text(1.0, 2.0, "end", "tick", "a<b & \"c\"");
+        s.rect(0.0, 0.0, -5.0, 2.0, "seg");
+        assert_eq!(
+            s.0,
+            "<line class=\"axis\" x1=\"0\" y1=\"1\" x2=\"2.3\" y2=\"3\"/>\
+             <text class=\"tick\" text-anchor=\"end\" x=\"1\" y=\"2\">a&lt;b &amp; &quot;c&quot;</text>\
+             <rect class=\"seg\" x=\"0\" y=\"0\" width=\"0\" height=\"2\"/>"
+        );
+        assert_eq!(
+            table_html(["x", "y"], &[["1".into(), "<2>".into()]]),
+            "<thead><tr><th scope=\"col\">x</th><th scope=\"col\">y</th></tr></thead>\
+             <tbody><tr><th scope=\"row\">1</th><td>&lt;2&gt;</td></tr></tbody>"
+        );
     }
 }

@@ -2,8 +2,6 @@
 //! units, testable natively) and a component that draws the model with [`crate::chart`]'s geometry, with a
 //! `<title>`/`<desc>` and a visually hidden data table as its text alternative.
 
-use std::sync::Arc;
-
 use edgefit_core::analysis::{bandwidth, thermal, Report};
 use edgefit_core::model::Model;
 use edgefit_core::scenario::Scenario;
@@ -13,18 +11,9 @@ use edgefit_text::{self as text, Lang};
 use leptos::prelude::*;
 
 use crate::app::Ctx;
-use crate::chart::{self, Frame, Scale};
+use crate::chart::{self, Frame, Scale, Svg};
 use crate::state::Good;
 use crate::ui::Ui;
-
-fn n(x: f64) -> String {
-    let r = (x * 10.0).round() / 10.0;
-    if r.is_finite() {
-        format!("{r}")
-    } else {
-        "0".into()
-    }
-}
 
 fn f3(x: f64) -> String {
     text::fmt_num(x, 3)
@@ -146,8 +135,7 @@ pub fn roofline_model(g: &Good) -> [Roofline; 3] {
             Model::OneShot(_) => 0.0,
         };
         let pbytes = r.memory.weights.total().0 + r.memory.kv_per_token.0 * prompt;
-        let ptime =
-            (r.ttft.ttft.0 - r.ttft.cold_start.map_or(0.0, |c| c.0)).max(1e-12);
+        let ptime = (r.ttft.ttft.0 - r.ttft.cold_start.map_or(0.0, |c| c.0)).max(1e-12);
         let prefill = (r.ttft.ops.0 / pbytes, r.ttft.ops.0 / ptime);
         Roofline {
             peak,
@@ -158,142 +146,86 @@ pub fn roofline_model(g: &Good) -> [Roofline; 3] {
     })
 }
 
+/// One chart, drawn: its markup and text alternative, ready for [`Figure`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct ChartOut {
+    /// Short id (`memory`, `tpot`, …), used for test ids and element ids.
+    pub id: &'static str,
+    /// The frame the SVG was drawn in.
+    pub frame: Frame,
+    /// Title.
+    pub title: String,
+    /// Description: the chart's message in one or two sentences.
+    pub desc: String,
+    /// The SVG children.
+    pub svg: String,
+    /// The data table (`<thead>` + `<tbody>`), visually hidden.
+    pub table: String,
+    /// An optional legend (HTML list items).
+    pub legend: Option<String>,
+}
+
+/// Every chart for a good scenario and its solve.
+#[must_use]
+pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> {
+    let mut v = vec![memory_chart(g, lang)];
+    v.extend(tpot_chart(g, lang));
+    v.push(roofline_chart(g, lang));
+    v.push(thermal_chart(g, lang));
+    v.extend(solve.map(|s| solve_chart(s, g, lang)));
+    v
+}
+
 /// The charts section.
 #[component]
 pub fn Charts() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let charts = Memo::new(move |_| {
+        let lang = ctx.lang.get();
+        let g = ctx.good.get();
+        let s = ctx.solve.get();
+        g.map(|g| all_charts(&g, s.as_deref(), lang))
+            .unwrap_or_default()
+    });
     view! {
         <section class="charts" aria-labelledby="h-charts">
             <h3 id="h-charts">{move || Ui::Charts.text(ctx.lang.get())}</h3>
             <div class="chart-grid">
-                {move || {
-                    let lang = ctx.lang.get();
-                    ctx.good
-                        .get()
-                        .map(|g| {
-                            view! {
-                                {memory_chart(&g, lang)}
-                                {tpot_chart(&g, lang)}
-                                {roofline_chart(&g, lang)}
-                                {thermal_chart(&g, lang)}
-                            }
-                        })
-                }}
-                {move || {
-                    let lang = ctx.lang.get();
-                    let s = ctx.solve.get();
-                    let g = ctx.good.get();
-                    s.zip(g).map(|(s, g)| solve_chart(&s, &g, lang))
-                }}
+                {move || charts.get().into_iter().map(|c| view! { <Figure chart=c/> }).collect_view()}
             </div>
         </section>
     }
 }
 
-/// The frame of a figure with its title, description and hidden data table.
-fn figure(
-    id: &'static str,
-    frame: Frame,
-    title: Ui,
-    desc: String,
-    lang: Lang,
-    body: AnyView,
-    table: AnyView,
-) -> AnyView {
-    let t_id = format!("{id}-t");
-    let d_id = format!("{id}-d");
-    let labelled_by = format!("{t_id} {d_id}");
+/// A chart as a figure: caption, the SVG with `<title>`/`<desc>`, a legend and a visually hidden table.
+#[component]
+pub fn Figure(
+    /// The drawn chart.
+    chart: ChartOut,
+) -> impl IntoView {
+    let t_id = format!("{}-t", chart.id);
+    let d_id = format!("{}-d", chart.id);
+    let inner = format!(
+        "<title id=\"{t_id}\">{}</title><desc id=\"{d_id}\">{}</desc>{}",
+        chart::escape(&chart.title),
+        chart::escape(&chart.desc),
+        chart.svg
+    );
     view! {
-        <figure class="chart" data-testid=format!("chart-{id}")>
-            <figcaption>{title.text(lang)}</figcaption>
+        <figure class="chart" data-testid=format!("chart-{}", chart.id)>
+            <figcaption>{chart.title.clone()}</figcaption>
             <svg
-                viewBox=frame.view_box()
+                viewBox=chart.frame.view_box()
                 role="img"
-                aria-labelledby=labelled_by
-                preserveAspectRatio="xMidYMid meet"
-            >
-                <title id=t_id>{title.text(lang)}</title>
-                <desc id=d_id>{desc}</desc>
-                {body}
-            </svg>
-            <table class="sr-only">
-                <caption>{title.text(lang)}</caption>
-                {table}
-            </table>
+                aria-labelledby=format!("{t_id} {d_id}")
+                inner_html=inner
+            ></svg>
+            {chart.legend.map(|l| view! { <ul class="legend" inner_html=l></ul> })}
+            <div class="sr-only">
+                <table inner_html=format!("<caption>{}</caption>{}", chart::escape(&chart.title), chart.table)></table>
+            </div>
         </figure>
     }
-    .into_any()
-}
-
-fn x_axis(frame: &Frame, s: &Scale, ticks: &[f64], label: String) -> AnyView {
-    let y = frame.y1();
-    view! {
-        <g class="axis x">
-            <line x1=n(frame.x0()) x2=n(frame.x1()) y1=n(y) y2=n(y)/>
-            {ticks
-                .iter()
-                .map(|&t| {
-                    let x = s.map(t);
-                    view! {
-                        <line class="tick" x1=n(x) x2=n(x) y1=n(y) y2=n(y + 4.0)/>
-                        <text x=n(x) y=n(y + 16.0) text-anchor="middle">{f3(t)}</text>
-                    }
-                })
-                .collect_view()}
-            <text class="label" x=n((frame.x0() + frame.x1()) / 2.0) y=n(frame.height - 6.0) text-anchor="middle">
-                {label}
-            </text>
-        </g>
-    }
-    .into_any()
-}
-
-fn y_axis(frame: &Frame, s: &Scale, ticks: &[f64], label: String) -> AnyView {
-    let x = frame.x0();
-    let mid = (frame.y0() + frame.y1()) / 2.0;
-    view! {
-        <g class="axis y">
-            <line x1=n(x) x2=n(x) y1=n(frame.y0()) y2=n(frame.y1())/>
-            {ticks
-                .iter()
-                .map(|&t| {
-                    let y = s.map(t);
-                    view! {
-                        <line class="grid" x1=n(x) x2=n(frame.x1()) y1=n(y) y2=n(y)/>
-                        <text x=n(x - 5.0) y=n(y + 3.5) text-anchor="end">{f3(t)}</text>
-                    }
-                })
-                .collect_view()}
-            <text
-                class="label"
-                x="12"
-                y=n(mid)
-                text-anchor="middle"
-                transform=format!("rotate(-90 12 {})", n(mid))
-            >
-                {label}
-            </text>
-        </g>
-    }
-    .into_any()
-}
-
-fn rows(head: [String; 2], rows: Vec<[String; 2]>) -> AnyView {
-    view! {
-        <thead>
-            <tr>
-                <th scope="col">{head[0].clone()}</th>
-                <th scope="col">{head[1].clone()}</th>
-            </tr>
-        </thead>
-        <tbody>
-            {rows
-                .into_iter()
-                .map(|[a, b]| view! { <tr><th scope="row">{a}</th><td>{b}</td></tr> })
-                .collect_view()}
-        </tbody>
-    }
-    .into_any()
 }
 
 fn band_text(lo: f64, hi: f64) -> String {
@@ -304,7 +236,7 @@ fn band_text(lo: f64, hi: f64) -> String {
     }
 }
 
-fn memory_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
+fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
     let frame = Frame {
         height: 150.0,
         bottom: 40.0,
@@ -324,43 +256,38 @@ fn memory_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
     let max = chart::nice_max(thi.max(uhi) * 1.05);
     let xs = Scale::linear(0.0, max, frame.x0(), frame.x1());
     let (y0, y1) = (frame.y0() + 12.0, frame.y0() + 52.0);
-    let segs = chart::stack(&parts.map(|p| p.1));
-    let ticks = xs.ticks(6);
-    let body = view! {
-        {(thi > tlo)
-            .then(|| {
-                view! {
-                    <rect class="band" x=n(xs.map(tlo)) width=n(xs.map(thi) - xs.map(tlo)) y=n(y0 - 6.0) height=n(y1 - y0 + 12.0)/>
-                }
-            })}
-        {segs
-            .iter()
-            .enumerate()
-            .map(|(i, &(a, len))| {
-                view! {
-                    <rect
-                        class=format!("seg s{i}")
-                        x=n(xs.map(a))
-                        width=n(xs.map(a + len) - xs.map(a))
-                        y=n(y0)
-                        height=n(y1 - y0)
-                    />
-                }
-            })
-            .collect_view()}
-        {(uhi > ulo)
-            .then(|| {
-                view! {
-                    <rect class="band limit-band" x=n(xs.map(ulo)) width=n(xs.map(uhi) - xs.map(ulo)) y=n(frame.y0()) height=n(y1 - frame.y0() + 12.0)/>
-                }
-            })}
-        <line class="limit" x1=n(xs.map(usable)) x2=n(xs.map(usable)) y1=n(frame.y0()) y2=n(y1 + 12.0)/>
-        <text class="limit-label" x=n(xs.map(usable) - 4.0) y=n(frame.y0() + 8.0) text-anchor="end">
-            {format!("{} {} GB", Ui::Usable.text(lang), f3(usable))}
-        </text>
-        {x_axis(&frame, &xs, &ticks, "GB".to_string())}
+    let mut svg = Svg::default();
+    if thi > tlo {
+        svg.rect(
+            xs.map(tlo),
+            y0 - 6.0,
+            xs.map(thi) - xs.map(tlo),
+            y1 - y0 + 12.0,
+            "band",
+        );
     }
-    .into_any();
+    for (i, &(a, len)) in chart::stack(&parts.map(|p| p.1)).iter().enumerate() {
+        svg.rect(xs.map(a), y0, xs.map(a + len) - xs.map(a), y1 - y0, SEG[i]);
+    }
+    if uhi > ulo {
+        svg.rect(
+            xs.map(ulo),
+            frame.y0(),
+            xs.map(uhi) - xs.map(ulo),
+            y1 - frame.y0() + 12.0,
+            "band",
+        );
+    }
+    let ux = xs.map(usable);
+    svg.line(ux, frame.y0(), ux, y1 + 12.0, "limit");
+    svg.text(
+        ux - 4.0,
+        frame.y0() + 8.0,
+        "end",
+        "limit-label",
+        &format!("{} {} GB", Ui::Usable.text(lang), f3(usable)),
+    );
+    svg.x_axis(&frame, &xs, &xs.ticks(6), f3, "GB");
     let mut table: Vec<[String; 2]> = parts
         .iter()
         .map(|(u, v)| [u.text(lang).to_string(), format!("{} GB", f3(*v))])
@@ -369,47 +296,42 @@ fn memory_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
         Ui::MemoryTotal.text(lang).to_string(),
         format!("{} GB", band_text(tlo, thi)),
     ]);
-    table.push([Ui::Usable.text(lang).to_string(), format!("{} GB", band_text(ulo, uhi))]);
-    let desc = format!(
-        "{} {}: {} GB / {} {} GB.",
-        Ui::ChartMemoryDesc.text(lang),
-        Ui::MemoryTotal.text(lang),
-        band_text(tlo, thi),
-        Ui::Usable.text(lang),
-        f3(usable)
-    );
-    let legend = view! {
-        <ul class="legend">
-            {parts
-                .iter()
-                .enumerate()
-                .map(|(i, (u, v))| {
-                    view! {
-                        <li>
-                            <span class=format!("key s{i}") aria-hidden="true"></span>
-                            {format!("{} {} GB", u.text(lang), f3(*v))}
-                        </li>
-                    }
-                })
-                .collect_view()}
-        </ul>
-    };
-    view! {
-        {figure(
-            "memory",
-            frame,
-            Ui::ChartMemory,
-            desc,
-            lang,
-            body,
-            rows([Ui::Value.text(lang).into(), "GB".into()], table),
-        )}
-        <div class="legend-wrap">{legend}</div>
+    table.push([
+        Ui::Usable.text(lang).to_string(),
+        format!("{} GB", band_text(ulo, uhi)),
+    ]);
+    let legend = parts
+        .iter()
+        .enumerate()
+        .map(|(i, (u, v))| {
+            format!(
+                "<li><span class=\"key {}\" aria-hidden=\"true\"></span>{}</li>",
+                &SEG[i][4..],
+                chart::escape(&format!("{} {} GB", u.text(lang), f3(*v)))
+            )
+        })
+        .collect();
+    ChartOut {
+        id: "memory",
+        frame,
+        title: Ui::ChartMemory.text(lang).into(),
+        desc: format!(
+            "{} {}: {} GB / {} {} GB.",
+            Ui::ChartMemoryDesc.text(lang),
+            Ui::MemoryTotal.text(lang),
+            band_text(tlo, thi),
+            Ui::Usable.text(lang),
+            f3(usable)
+        ),
+        svg: svg.0,
+        table: chart::table_html([Ui::Value.text(lang), "GB"], &table),
+        legend: Some(legend),
     }
-    .into_any()
 }
 
-fn tpot_chart(g: &Arc<Good>, lang: Lang) -> Option<AnyView> {
+const SEG: [&str; 4] = ["seg s0", "seg s1", "seg s2", "seg s3"];
+
+fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
     let (series, target, context) = tpot_model(g)?;
     let frame = Frame::standard();
     let x_max = *series.x.last().unwrap_or(&1.0);
@@ -424,25 +346,28 @@ fn tpot_chart(g: &Arc<Good>, lang: Lang) -> Option<AnyView> {
             .map(|(&x, &y)| (xs.map(x), ys.map_clamped(y)))
             .collect()
     };
-    let line = chart::line_path(&pts(&series.mid));
-    let band = series
-        .has_band()
-        .then(|| chart::band_path(&pts(&series.hi), &pts(&series.lo)));
-    let ty = ys.map(target);
-    let cx = xs.map(context);
-    let body = view! {
-        {y_axis(&frame, &ys, &ys.ticks(5), "TPOT (ms)".to_string())}
-        {x_axis(&frame, &xs, &xs.ticks(5), Ui::Context.text(lang).to_string())}
-        {band.map(|d| view! { <path class="band" d=d/> })}
-        <line class="target" x1=n(frame.x0()) x2=n(frame.x1()) y1=n(ty) y2=n(ty)/>
-        <text class="target-label" x=n(frame.x1() - 2.0) y=n(ty - 4.0) text-anchor="end">
-            {format!("{} {} ms", Ui::Target.text(lang), f3(target))}
-        </text>
-        <line class="marker" x1=n(cx) x2=n(cx) y1=n(frame.y0()) y2=n(frame.y1())/>
-        <path class="series" d=line/>
+    let mut svg = Svg::default();
+    svg.y_axis(&frame, &ys, &ys.ticks(5), f3, "TPOT (ms)");
+    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::Context.text(lang));
+    if series.has_band() {
+        svg.path(
+            &chart::band_path(&pts(&series.hi), &pts(&series.lo)),
+            "band",
+        );
     }
-    .into_any();
-    let table = series
+    let ty = ys.map(target);
+    svg.line(frame.x0(), ty, frame.x1(), ty, "target");
+    svg.text(
+        frame.x1() - 2.0,
+        ty - 4.0,
+        "end",
+        "target-label",
+        &format!("{} {} ms", Ui::Target.text(lang), f3(target)),
+    );
+    let cx = xs.map(context);
+    svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
+    svg.path(&chart::line_path(&pts(&series.mid)), "series");
+    let table: Vec<[String; 2]> = series
         .x
         .iter()
         .enumerate()
@@ -460,32 +385,36 @@ fn tpot_chart(g: &Arc<Good>, lang: Lang) -> Option<AnyView> {
         context,
     )
     .ms();
-    let desc = format!(
-        "{} {} {}: {} ms; {} {} ms.",
-        Ui::ChartTpotDesc.text(lang),
-        Ui::Context.text(lang),
-        text::fmt_int(context),
-        f3(at_ctx),
-        Ui::Target.text(lang),
-        f3(target)
-    );
-    Some(figure(
-        "tpot",
+    Some(ChartOut {
+        id: "tpot",
         frame,
-        Ui::ChartTpot,
-        desc,
-        lang,
-        body,
-        rows([Ui::Context.text(lang).into(), "TPOT".into()], table),
-    ))
+        title: Ui::ChartTpot.text(lang).into(),
+        desc: format!(
+            "{} {} {}: {} ms; {} {} ms.",
+            Ui::ChartTpotDesc.text(lang),
+            Ui::Context.text(lang),
+            text::fmt_int(context),
+            f3(at_ctx),
+            Ui::Target.text(lang),
+            f3(target)
+        ),
+        svg: svg.0,
+        table: chart::table_html([Ui::Context.text(lang), "TPOT"], &table),
+        legend: None,
+    })
 }
 
-fn roofline_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
+fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
     let frame = Frame::standard();
     let [e, lo, hi] = roofline_model(g);
     let tops = |x: f64| x / 1e12;
-    let mut xs_all = vec![e.decode.0, e.prefill.0, chart::ridge(e.peak, e.bw)];
-    xs_all.extend([chart::ridge(lo.peak, lo.bw), chart::ridge(hi.peak, hi.bw)]);
+    let xs_all = [
+        e.decode.0,
+        e.prefill.0,
+        chart::ridge(e.peak, e.bw),
+        chart::ridge(lo.peak, lo.bw),
+        chart::ridge(hi.peak, hi.bw),
+    ];
     let (x0, x1) = chart::log_extent(&xs_all);
     let mut ys_all: Vec<f64> = [e, lo, hi]
         .iter()
@@ -500,28 +429,41 @@ fn roofline_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
         let ridge = chart::ridge(r.peak, r.bw).clamp(x0, x1);
         [x0, ridge, x1]
             .iter()
-            .map(|&x| (xs.map(x), ys.map_clamped(tops(chart::roof(x, r.peak, r.bw)))))
+            .map(|&x| {
+                (
+                    xs.map(x),
+                    ys.map_clamped(tops(chart::roof(x, r.peak, r.bw))),
+                )
+            })
             .collect()
     };
-    let (rlo, rhi) = if lo.peak <= hi.peak { (lo, hi) } else { (hi, lo) };
-    let band = (rhi.peak > rlo.peak * (1.0 + 1e-9) || rhi.bw > rlo.bw * (1.0 + 1e-9))
-        .then(|| chart::band_path(&roof_pts(&rhi), &roof_pts(&rlo)));
-    let point = |(ai, perf): (f64, f64), cls: &'static str, label: Ui| {
-        let (px, py) = (xs.map_clamped(ai), ys.map_clamped(tops(perf)));
-        view! {
-            <circle class=cls cx=n(px) cy=n(py) r="5"/>
-            <text class="point-label" x=n(px + 8.0) y=n(py + 4.0)>{label.text(lang)}</text>
-        }
+    let (rlo, rhi) = if lo.peak <= hi.peak {
+        (lo, hi)
+    } else {
+        (hi, lo)
     };
-    let body = view! {
-        {y_axis(&frame, &ys, &ys.ticks(5), Ui::Attainable.text(lang).to_string())}
-        {x_axis(&frame, &xs, &xs.ticks(5), Ui::Intensity.text(lang).to_string())}
-        {band.map(|d| view! { <path class="band" d=d/> })}
-        <path class="series" d=chart::line_path(&roof_pts(&e))/>
-        {point(e.decode, "pt decode", Ui::Decode)}
-        {point(e.prefill, "pt prefill", Ui::Prefill)}
+    let mut svg = Svg::default();
+    svg.y_axis(&frame, &ys, &ys.ticks(5), f3, Ui::Attainable.text(lang));
+    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::Intensity.text(lang));
+    if rhi.peak > rlo.peak * (1.0 + 1e-9) || rhi.bw > rlo.bw * (1.0 + 1e-9) {
+        svg.path(&chart::band_path(&roof_pts(&rhi), &roof_pts(&rlo)), "band");
     }
-    .into_any();
+    svg.path(&chart::line_path(&roof_pts(&e)), "series");
+    for ((ai, perf), cls, label) in [
+        (e.decode, "pt decode", Ui::Decode),
+        (e.prefill, "pt prefill", Ui::Prefill),
+    ] {
+        let (px, py) = (xs.map_clamped(ai), ys.map_clamped(tops(perf)));
+        svg.circle(px, py, 5.0, cls);
+        let right = px < frame.x1() - 60.0;
+        svg.text(
+            if right { px + 8.0 } else { px - 8.0 },
+            py + 16.0,
+            if right { "start" } else { "end" },
+            "point-label",
+            label.text(lang),
+        );
+    }
     let table = vec![
         [
             Ui::Roof.text(lang).to_string(),
@@ -540,29 +482,28 @@ fn roofline_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
             format!("{} ops/B, {} TOPS", f3(e.prefill.0), f3(tops(e.prefill.1))),
         ],
     ];
-    let desc = format!(
-        "{} {}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.",
-        Ui::ChartRooflineDesc.text(lang),
-        Ui::Decode.text(lang),
-        f3(e.decode.0),
-        f3(tops(e.decode.1)),
-        Ui::Prefill.text(lang),
-        f3(e.prefill.0),
-        f3(tops(e.prefill.1)),
-        f3(chart::ridge(e.peak, e.bw)),
-    );
-    figure(
-        "roofline",
+    ChartOut {
+        id: "roofline",
         frame,
-        Ui::ChartRoofline,
-        desc,
-        lang,
-        body,
-        rows([String::new(), Ui::Value.text(lang).into()], table),
-    )
+        title: Ui::ChartRoofline.text(lang).into(),
+        desc: format!(
+            "{} {}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.",
+            Ui::ChartRooflineDesc.text(lang),
+            Ui::Decode.text(lang),
+            f3(e.decode.0),
+            f3(tops(e.decode.1)),
+            Ui::Prefill.text(lang),
+            f3(e.prefill.0),
+            f3(tops(e.prefill.1)),
+            f3(chart::ridge(e.peak, e.bw)),
+        ),
+        svg: svg.0,
+        table: chart::table_html(["", Ui::Value.text(lang)], &table),
+        legend: None,
+    }
 }
 
-fn thermal_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
+fn thermal_chart(g: &Good, lang: Lang) -> ChartOut {
     let frame = Frame {
         height: 330.0,
         ..Frame::standard()
@@ -575,95 +516,108 @@ fn thermal_chart(g: &Arc<Good>, lang: Lang) -> AnyView {
     let ambient = g.scenarios.expected.device.ambient_c;
     let t_lo = (ambient - 5.0).min(tj.lo.iter().copied().fold(f64::INFINITY, f64::min));
     let ty = Scale::linear(t_lo, tj_max + 10.0, split - 10.0, frame.y0());
-    let r_max = chart::nice_max(rate.max() * 1.1);
+    let r_max = chart::nice_max(rate.max().max(g.evaluation.expected.thermal.target_rate) * 1.1);
     let ry = Scale::linear(0.0, r_max, frame.y1(), split + 20.0);
     let pts = |s: &Scale, b: &Banded, v: &[f64]| -> Vec<(f64, f64)> {
-        b.x.iter().zip(v).map(|(&x, &y)| (xs.map(x), s.map(y))).collect()
+        b.x.iter()
+            .zip(v)
+            .map(|(&x, &y)| (xs.map(x), s.map(y)))
+            .collect()
     };
-    let tj_band = tj
-        .has_band()
-        .then(|| chart::band_path(&pts(&ty, &tj, &tj.hi), &pts(&ty, &tj, &tj.lo)));
-    let rate_band = rate
-        .has_band()
-        .then(|| chart::band_path(&pts(&ry, &rate, &rate.hi), &pts(&ry, &rate, &rate.lo)));
-    let lim = ty.map(tj_max);
-    let top_frame = Frame {
+    let top = Frame {
         height: split - 10.0 + frame.bottom,
         ..frame
     };
-    let target_rate = g.evaluation.expected.thermal.target_rate;
-    let body = view! {
-        {y_axis(&top_frame, &ty, &ty.ticks(4), Ui::Junction.text(lang).to_string())}
-        {tj_band.map(|d| view! { <path class="band" d=d/> })}
-        <line class="limit" x1=n(frame.x0()) x2=n(frame.x1()) y1=n(lim) y2=n(lim)/>
-        <text class="limit-label" x=n(frame.x1() - 2.0) y=n(lim - 4.0) text-anchor="end">
-            {format!("{} {} °C", Ui::Limit.text(lang), f3(tj_max))}
-        </text>
-        <path class="series" d=chart::line_path(&pts(&ty, &tj, &tj.mid))/>
-        {y_axis(
-            &Frame { top: split + 20.0, ..frame },
-            &ry,
-            &ry.ticks(3),
-            Ui::TokensPerS.text(lang).to_string(),
-        )}
-        {rate_band.map(|d| view! { <path class="band" d=d/> })}
-        <line
-            class="target"
-            x1=n(frame.x0())
-            x2=n(frame.x1())
-            y1=n(ry.map_clamped(target_rate))
-            y2=n(ry.map_clamped(target_rate))
-        />
-        <path class="series rate" d=chart::line_path(&pts(&ry, &rate, &rate.mid))/>
-        {x_axis(&frame, &xs, &xs.ticks(6), Ui::Time.text(lang).to_string())}
+    let bottom = Frame {
+        top: split + 20.0,
+        ..frame
+    };
+    let mut svg = Svg::default();
+    svg.y_axis(&top, &ty, &ty.ticks(4), f3, Ui::Junction.text(lang));
+    if tj.has_band() {
+        svg.path(
+            &chart::band_path(&pts(&ty, &tj, &tj.hi), &pts(&ty, &tj, &tj.lo)),
+            "band",
+        );
     }
-    .into_any();
-    let th = &g.evaluation.expected.thermal;
-    let table = tj
-        .x
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % 10 == 0)
-        .map(|(i, &t)| {
-            [
-                format!("{} s", f3(t)),
-                format!(
-                    "{} °C; {} {}",
-                    band_text(tj.lo[i], tj.hi[i]),
-                    band_text(rate.lo[i], rate.hi[i]),
-                    Ui::TokensPerS.text(lang)
-                ),
-            ]
-        })
-        .collect();
-    let desc = format!(
-        "{} {}: {}; {} {} → {} {}.",
-        Ui::ChartThermalDesc.text(lang),
-        Ui::Throttle.text(lang),
-        th.time_to_throttle
-            .map_or(Ui::Never.text(lang).to_string(), |t| format!("{} s", f3(t.0))),
-        Ui::TokensPerS.text(lang),
-        f3(th.rate),
-        f3(th.throttled_rate),
-        Ui::TokensPerS.text(lang),
+    let lim = ty.map(tj_max);
+    svg.line(frame.x0(), lim, frame.x1(), lim, "limit");
+    svg.text(
+        frame.x1() - 2.0,
+        lim - 4.0,
+        "end",
+        "limit-label",
+        &format!("{} {} °C", Ui::Limit.text(lang), f3(tj_max)),
     );
-    figure(
-        "thermal",
+    svg.path(&chart::line_path(&pts(&ty, &tj, &tj.mid)), "series");
+    svg.y_axis(&bottom, &ry, &ry.ticks(3), f3, Ui::TokensPerS.text(lang));
+    if rate.has_band() {
+        svg.path(
+            &chart::band_path(&pts(&ry, &rate, &rate.hi), &pts(&ry, &rate, &rate.lo)),
+            "band",
+        );
+    }
+    let target_rate = g.evaluation.expected.thermal.target_rate;
+    let tr = ry.map_clamped(target_rate);
+    svg.line(frame.x0(), tr, frame.x1(), tr, "target");
+    svg.text(
+        frame.x1() - 2.0,
+        tr - 4.0,
+        "end",
+        "target-label",
+        &format!("{} {}", Ui::Target.text(lang), f3(target_rate)),
+    );
+    svg.path(
+        &chart::line_path(&pts(&ry, &rate, &rate.mid)),
+        "series rate",
+    );
+    svg.x_axis(&frame, &xs, &xs.ticks(6), f3, Ui::Time.text(lang));
+    let th = &g.evaluation.expected.thermal;
+    let table: Vec<[String; 2]> =
+        tj.x.iter()
+            .enumerate()
+            .filter(|(i, _)| i % 10 == 0)
+            .map(|(i, &t)| {
+                [
+                    format!("{} s", f3(t)),
+                    format!(
+                        "{} °C; {} {}",
+                        band_text(tj.lo[i], tj.hi[i]),
+                        band_text(rate.lo[i], rate.hi[i]),
+                        Ui::TokensPerS.text(lang)
+                    ),
+                ]
+            })
+            .collect();
+    ChartOut {
+        id: "thermal",
         frame,
-        Ui::ChartThermal,
-        desc,
-        lang,
-        body,
-        rows([Ui::Time.text(lang).into(), Ui::Value.text(lang).into()], table),
-    )
+        title: Ui::ChartThermal.text(lang).into(),
+        desc: format!(
+            "{} {}: {}; {} {} → {}.",
+            Ui::ChartThermalDesc.text(lang),
+            Ui::Throttle.text(lang),
+            th.time_to_throttle
+                .map_or(Ui::Never.text(lang).to_string(), |t| format!(
+                    "{} s",
+                    f3(t.0)
+                )),
+            Ui::TokensPerS.text(lang),
+            f3(th.rate),
+            f3(th.throttled_rate),
+        ),
+        svg: svg.0,
+        table: chart::table_html([Ui::Time.text(lang), Ui::Value.text(lang)], &table),
+        legend: None,
+    }
 }
 
-fn solve_chart(s: &Arc<Solve>, g: &Arc<Good>, lang: Lang) -> AnyView {
+fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
     let row_h = 22.0;
     let frame = Frame {
         height: 14.0 + row_h * s.schemes.len() as f64 + 44.0,
-        left: 150.0,
-        right: 120.0,
+        left: 178.0,
+        right: 118.0,
         ..Frame::standard()
     };
     let current = match &g.scenarios.expected.model {
@@ -676,31 +630,30 @@ fn solve_chart(s: &Arc<Solve>, g: &Arc<Good>, lang: Lang) -> AnyView {
         .map(|r| r.max_params / 1e9)
         .fold(current, f64::max);
     let xs = Scale::linear(0.0, chart::nice_max(max * 1.05), frame.x0(), frame.x1());
-    let body = view! {
-        {s.schemes
-            .iter()
-            .enumerate()
-            .map(|(i, r)| {
-                let y = frame.y0() + row_h * i as f64;
-                let b = r.max_params / 1e9;
-                view! {
-                    <text x=n(frame.x0() - 6.0) y=n(y + 15.0) text-anchor="end">{r.scheme.name}</text>
-                    <rect class="bar" x=n(frame.x0()) y=n(y + 4.0) width=n(xs.map(b) - frame.x0()) height=n(row_h - 8.0)/>
-                    <text class="bar-label" x=n(xs.map(b) + 4.0) y=n(y + 15.0)>
-                        {format!(
-                            "{} B · {}",
-                            f3(b),
-                            text::constraint_label(r.binding, lang)
-                        )}
-                    </text>
-                }
-            })
-            .collect_view()}
-        <line class="marker" x1=n(xs.map(current)) x2=n(xs.map(current)) y1=n(frame.y0()) y2=n(frame.y1())/>
-        {x_axis(&frame, &xs, &xs.ticks(5), Ui::LargestModel.text(lang).to_string())}
+    let mut svg = Svg::default();
+    for (i, r) in s.schemes.iter().enumerate() {
+        let y = frame.y0() + row_h * i as f64;
+        let b = r.max_params / 1e9;
+        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", r.scheme.name);
+        svg.rect(
+            frame.x0(),
+            y + 4.0,
+            xs.map(b) - frame.x0(),
+            row_h - 8.0,
+            "bar",
+        );
+        svg.text(
+            xs.map(b) + 4.0,
+            y + 15.0,
+            "start",
+            "bar-label",
+            &format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang)),
+        );
     }
-    .into_any();
-    let table = s
+    let cx = xs.map(current);
+    svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
+    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::LargestModel.text(lang));
+    let table: Vec<[String; 2]> = s
         .schemes
         .iter()
         .map(|r| {
@@ -719,26 +672,25 @@ fn solve_chart(s: &Arc<Solve>, g: &Arc<Good>, lang: Lang) -> AnyView {
         .schemes
         .iter()
         .max_by(|a, b| a.max_params.total_cmp(&b.max_params));
-    let desc = format!(
-        "{} {}: {} B.{}",
-        Ui::ChartSolveDesc.text(lang),
-        Ui::Current.text(lang),
-        f3(current),
-        best.map_or(String::new(), |b| format!(
-            " {}: {} B.",
-            b.scheme.name,
-            f3(b.max_params / 1e9)
-        ))
-    );
-    figure(
-        "solve",
+    ChartOut {
+        id: "solve",
         frame,
-        Ui::ChartSolve,
-        desc,
-        lang,
-        body,
-        rows([Ui::Scheme.text(lang).into(), Ui::LargestModel.text(lang).into()], table),
-    )
+        title: Ui::ChartSolve.text(lang).into(),
+        desc: format!(
+            "{} {}: {} B.{}",
+            Ui::ChartSolveDesc.text(lang),
+            Ui::Current.text(lang),
+            f3(current),
+            best.map_or(String::new(), |b| format!(
+                " {}: {} B.",
+                b.scheme.name,
+                f3(b.max_params / 1e9)
+            ))
+        ),
+        svg: svg.0,
+        table: chart::table_html([Ui::Scheme.text(lang), Ui::LargestModel.text(lang)], &table),
+        legend: None,
+    }
 }
 
 #[cfg(test)]
@@ -765,7 +717,10 @@ mod tests {
         // Sample 32 of 48 is at exactly the context (1.5 × 2048 / 48 × 32 = 2048).
         let at = s.mid[32];
         assert!((at - 85.8).abs() < 0.1, "{at}");
-        assert!(s.mid.windows(2).all(|w| w[1] >= w[0]), "TPOT grows with context");
+        assert!(
+            s.mid.windows(2).all(|w| w[1] >= w[0]),
+            "TPOT grows with context"
+        );
     }
 
     #[test]
@@ -776,6 +731,30 @@ mod tests {
         assert!(e.decode.0 < chart::ridge(e.peak, e.bw));
         // Prefill of 128 tokens does ~128× the decode intensity.
         assert!(e.prefill.0 > 50.0 * e.decode.0);
+    }
+
+    #[test]
+    fn every_chart_draws_with_a_text_alternative() {
+        let i = Inputs::default();
+        let g = good(i.clone());
+        let s = edgefit_core::solve(&i).unwrap();
+        for lang in [Lang::En, Lang::Zh] {
+            let charts = all_charts(&g, Some(&s), lang);
+            assert_eq!(charts.len(), 5);
+            for c in &charts {
+                assert!(
+                    c.svg.contains("<path") || c.svg.contains("<rect"),
+                    "{}",
+                    c.id
+                );
+                assert!(!c.svg.contains("NaN") && !c.svg.contains("inf"), "{}", c.id);
+                assert!(
+                    c.desc.len() > 20 && c.table.contains("<tbody><tr>"),
+                    "{}",
+                    c.id
+                );
+            }
+        }
     }
 
     #[test]

@@ -183,7 +183,9 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
     );
     let mut v = Vec::new();
     if !one_shot {
-        v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| r.tpot.full.ms()));
+        v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| {
+            r.tpot.full.ms()
+        }));
         v.push(num(g, "tpot-empty", Ui::TpotEmpty, "ms", |r| {
             r.tpot.empty.ms()
         }));
@@ -207,7 +209,9 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         (None, Lang::Zh) => format!("可用 {usable} GB"),
     });
     v.push(mem);
-    v.push(num(g, "file-size", Ui::FileSize, "GB", |r| r.storage.file.gb()));
+    v.push(num(g, "file-size", Ui::FileSize, "GB", |r| {
+        r.storage.file.gb()
+    }));
     v.push(num(g, "power", Ui::Power, "W", |r| r.power.total.0));
     let ttt = g.evaluation.expected.thermal.time_to_throttle;
     let mut th = num(g, "throttle", Ui::Throttle, "s", |r| {

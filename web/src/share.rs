@@ -57,7 +57,9 @@ pub fn download(filename: &str, mime: &str, content: &str) -> Result<(), JsValue
     a.set_href(&url);
     a.set_download(filename);
     a.set_hidden(true);
-    let body = document().body().ok_or_else(|| JsValue::from_str("no body"))?;
+    let body = document()
+        .body()
+        .ok_or_else(|| JsValue::from_str("no body"))?;
     body.append_child(&a)?;
     a.click();
     a.remove();
@@ -169,7 +171,10 @@ mod tests {
     #[test]
     fn embed_snippet_adds_the_embed_key() {
         let s = embed_snippet("https://x.test/", "#v=1&bw_gbps=50");
-        assert!(s.contains("src=\"https://x.test/#v=1&bw_gbps=50&embed=1\""), "{s}");
+        assert!(
+            s.contains("src=\"https://x.test/#v=1&bw_gbps=50&embed=1\""),
+            "{s}"
+        );
         let s = embed_snippet("https://x.test/", "");
         assert!(s.contains("src=\"https://x.test/#embed=1\""), "{s}");
     }

@@ -1,0 +1,177 @@
+//! Component tests in a real browser (headless Chromium through wasm-bindgen-test):
+//! `CHROMEDRIVER=/usr/bin/chromedriver cargo test -p edgefit-web --target wasm32-unknown-unknown`.
+#![cfg(target_arch = "wasm32")]
+
+use std::time::Duration;
+
+use edgefit_web::App;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Let the reactive system and timers run.
+async fn settle(ms: u64) {
+    let (tx, rx) = futures_channel();
+    set_timeout(tx, Duration::from_millis(ms));
+    let _ = rx.await;
+}
+
+/// A one-shot future completed by calling the returned function (no extra crates).
+fn futures_channel() -> (impl FnOnce(), wasm_bindgen_futures::JsFuture) {
+    let mut resolve = None;
+    let promise = js_sys::Promise::new(&mut |r, _| resolve = Some(r));
+    let resolve = resolve.expect("the promise executor runs synchronously");
+    (
+        move || {
+            let _ = resolve.call0(&wasm_bindgen::JsValue::NULL);
+        },
+        wasm_bindgen_futures::JsFuture::from(promise),
+    )
+}
+
+/// Mount the page into a fresh `<div>` with the given hash; the handle unmounts it when dropped.
+fn mount(hash: &str) -> (web_sys::HtmlElement, impl Drop) {
+    let w = window();
+    w.history()
+        .unwrap()
+        .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&format!("#{hash}")))
+        .unwrap();
+    let div: web_sys::HtmlElement = document().create_element("div").unwrap().unchecked_into();
+    document().body().unwrap().append_child(&div).unwrap();
+    let handle = leptos::mount::mount_to(div.clone(), App);
+    (div.clone(), Unmount(Some(handle), div))
+}
+
+struct Unmount<T>(Option<T>, web_sys::HtmlElement);
+impl<T> Drop for Unmount<T> {
+    fn drop(&mut self) {
+        drop(self.0.take());
+        self.1.remove();
+    }
+}
+
+fn text_of(root: &web_sys::HtmlElement, sel: &str) -> String {
+    root.query_selector(sel)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {sel}"))
+        .text_content()
+        .unwrap_or_default()
+}
+
+fn tpot_full(root: &web_sys::HtmlElement) -> f64 {
+    text_of(root, "[data-testid=tpot-full]").parse().unwrap()
+}
+
+fn type_into(root: &web_sys::HtmlElement, id: &str, value: &str) {
+    let input: web_sys::HtmlInputElement = root
+        .query_selector(&format!("#{id}"))
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let ev = web_sys::Event::new_with_event_init_dict("input", &init).unwrap();
+    input.dispatch_event(&ev).unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn default_page_shows_the_seed_tpot() {
+    let (root, _h) = mount("v=1");
+    settle(20).await;
+    let t = tpot_full(&root);
+    assert!((t - 85.8).abs() < 0.05, "tpot-full = {t}");
+    assert_eq!(
+        root.query_selector("[data-testid=verdict-tpot]")
+            .unwrap()
+            .unwrap()
+            .get_attribute("data-verdict")
+            .as_deref(),
+        Some("fail")
+    );
+    // Every constraint has a card.
+    assert_eq!(
+        root.query_selector_all("[data-testid^=verdict-]")
+            .unwrap()
+            .length(),
+        9
+    );
+}
+
+#[wasm_bindgen_test]
+async fn setting_the_bandwidth_changes_tpot_and_the_hash() {
+    let (root, _h) = mount("v=1");
+    settle(20).await;
+    type_into(&root, "f-bw_gbps", "50");
+    settle(300).await;
+    let t = tpot_full(&root);
+    assert!((t - 42.9).abs() < 0.1, "tpot-full = {t}");
+    let hash = window().location().hash().unwrap();
+    assert!(hash.contains("bw_gbps=50"), "{hash}");
+}
+
+#[wasm_bindgen_test]
+async fn garbage_shows_an_error_and_keeps_the_last_result() {
+    let (root, _h) = mount("v=1");
+    settle(20).await;
+    type_into(&root, "f-bw_gbps", "40");
+    settle(20).await;
+    let before = tpot_full(&root);
+    type_into(&root, "f-bw_gbps", "abc");
+    settle(20).await;
+    let err = text_of(&root, "#e-bw_gbps");
+    assert!(
+        err.contains("bw_gbps") && err.contains("not a number"),
+        "{err}"
+    );
+    assert_eq!(tpot_full(&root), before, "the last valid result stays");
+    let stale = root.query_selector("[data-testid=stale]").unwrap().unwrap();
+    assert!(!stale.has_attribute("hidden"), "the stale note shows");
+    type_into(&root, "f-bw_gbps", "0");
+    settle(20).await;
+    assert!(text_of(&root, "#e-bw_gbps").contains("above 0"));
+    type_into(&root, "f-bw_gbps", "25");
+    settle(20).await;
+    assert_eq!(text_of(&root, "#e-bw_gbps"), "");
+    assert!((tpot_full(&root) - 85.8).abs() < 0.05);
+}
+
+#[wasm_bindgen_test]
+async fn a_bad_link_key_is_named_in_the_banner() {
+    let (root, _h) = mount("v=1&bw_gbps=abc&nonsense=1&tpot_ms=60");
+    settle(20).await;
+    let banner = text_of(&root, "[data-testid=link-banner]");
+    assert!(
+        banner.contains("bw_gbps") && banner.contains("nonsense"),
+        "{banner}"
+    );
+    let bw: web_sys::HtmlInputElement = root
+        .query_selector("#f-bw_gbps")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(bw.value(), "25");
+    let tpot: web_sys::HtmlInputElement = root
+        .query_selector("#f-tpot_ms")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    assert_eq!(tpot.value(), "60");
+}
+
+#[wasm_bindgen_test]
+async fn chinese_from_the_link() {
+    let (root, _h) = mount("v=1&lang=zh");
+    settle(20).await;
+    assert!(text_of(&root, "label[for=f-bw_gbps]").contains("内存峰值带宽"));
+    assert_eq!(
+        document()
+            .document_element()
+            .unwrap()
+            .get_attribute("lang")
+            .as_deref(),
+        Some("zh-CN")
+    );
+}
