@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openPage, screenshot } from './harness.mjs';
+import { join } from 'node:path';
+import { OUT, openPage, screenshot } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -78,6 +79,8 @@ test('the default page shows the seed worked example, in both languages and at t
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-CN' : 'en');
       await page.waitForTimeout(200);
       await screenshot(page, name);
+      // The first screen as a person sees it (for the README).
+      await page.screenshot({ path: join(OUT, `${name}-top.png`) });
       app.assertNoErrors();
     } finally {
       await app.close();

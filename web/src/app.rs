@@ -14,7 +14,7 @@ use edgefit_text::Lang;
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
-use crate::results::{KeyNumbers, Results, VerdictStrip};
+use crate::results::{KeyNumbers, MiniSummary, Results, VerdictStrip};
 use crate::share::{self, ShareBar};
 use crate::state::{self, Checked, Choices, FieldIssue, Good};
 use crate::ui::Ui;
@@ -254,6 +254,7 @@ fn FullView() -> impl IntoView {
         <footer class="foot">
             <p>{move || Ui::Footer.text(lang.get())}</p>
         </footer>
+        <MiniSummary/>
     }
 }
 

@@ -292,3 +292,53 @@ pub fn StepList() -> impl IntoView {
         .into_any()
     }
 }
+
+/// On phones the form comes first; this bar stays at the bottom of the screen with the headline result
+/// and a link down to the full results.
+#[component]
+pub fn MiniSummary() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    move || {
+        let lang = ctx.lang.get();
+        let g = ctx.good.get()?;
+        let e = &g.evaluation;
+        let count = |v: Verdict| {
+            ALL_CONSTRAINTS
+                .iter()
+                .filter(|&&c| e.verdict(c) == v)
+                .count()
+        };
+        let head = if matches!(
+            g.scenarios.expected.model,
+            edgefit_core::model::Model::OneShot(_)
+        ) {
+            format!("TTFT {} ms", text::fmt_num(e.expected.ttft.ttft.ms(), 3))
+        } else {
+            format!("TPOT {} ms", text::fmt_num(e.expected.tpot.full.ms(), 3))
+        };
+        let tally = [Verdict::Fail, Verdict::Warn, Verdict::Pass]
+            .iter()
+            .map(|&v| {
+                format!(
+                    "{} {} {}",
+                    verdict_icon(v),
+                    count(v),
+                    text::verdict_label(v, lang)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" · ");
+        Some(view! {
+            <nav class="mini" aria-label=Ui::Results.text(lang)>
+                <span class="mini-head">{head}</span>
+                <span class="mini-tally">{tally}</span>
+                <a href="#h-results" on:click=move |ev| {
+                    ev.prevent_default();
+                    if let Some(el) = document().get_element_by_id("h-results") {
+                        el.scroll_into_view();
+                    }
+                }>{Ui::Results.text(lang)} " ↓"</a>
+            </nav>
+        })
+    }
+}
