@@ -4,6 +4,7 @@
 //! cargo xtask setup            install every tool the build and tests need (idempotent)
 //! cargo xtask serve [--port N] set up, then serve the calculator at http://127.0.0.1:N/
 //! cargo xtask test             set up, then run every check CI runs, in order, failing fast
+//!                              (--keep-going: run every step anyway, report all failures)
 //! cargo xtask e2e              set up, build the page, run the browser end-to-end tests
 //! cargo xtask size             size report of dist/ (raw and gzip -9) against the budget
 //! ```
@@ -29,6 +30,7 @@ commands:
   serve [--port N]   set up, then serve the calculator at http://127.0.0.1:N/ (default 8080)
   test               set up, then fmt, clippy, tests (native, wasm, no_std), release build,
                      browser end-to-end tests and the size budget; stops at the first failure
+                     (test --keep-going: run every step anyway and report all failures)
   e2e                set up, build the page (release) and run tests/e2e/*.test.mjs
   size               print the size of every file in dist/ (raw, gzip -9) and check the budget
   help               this text";
@@ -38,7 +40,13 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("setup") => no_more_args(&args).and_then(|()| setup::run()),
         Some("serve") => parse_port(&args[1..]).and_then(test::serve),
-        Some("test") => no_more_args(&args).and_then(|()| test::run_all()),
+        Some("test") => match args.get(1).map(String::as_str) {
+            None => test::run_all(false),
+            Some("--keep-going" | "-k") if args.len() == 2 => test::run_all(true),
+            Some(other) => Err(format!(
+                "unknown argument `{other}` for `test` (expected --keep-going)"
+            )),
+        },
         Some("e2e") => no_more_args(&args).and_then(|()| test::run_e2e()),
         Some("size") => {
             no_more_args(&args).and_then(|()| size::report(&env::root().join("dist")).map(drop))

@@ -108,12 +108,12 @@ fn all_steps() -> Vec<Step> {
 }
 
 /// Run `steps` in order, stopping at the first failure, then print the summary lines.
-fn run_steps(title: &str, steps: Vec<Step>) -> Result<(), String> {
+fn run_steps(title: &str, steps: Vec<Step>, keep_going: bool) -> Result<(), String> {
     let start = Instant::now();
     let total = steps.len();
-    let mut passed = 0;
     let mut page_gzip = None;
     let mut timings = Vec::new();
+    let mut failed = Vec::new();
     for (i, s) in steps.into_iter().enumerate() {
         let Step { name, mut action } = s;
         let shown = match &action {
@@ -130,34 +130,46 @@ fn run_steps(title: &str, steps: Vec<Step>) -> Result<(), String> {
         };
         let took = t.elapsed();
         timings.push((name, took, result.is_ok()));
-        if let Err(e) = result {
-            println!(
-                "<== [{}/{total}] {name}: FAILED after {}",
-                i + 1,
-                human(took)
-            );
-            print_timings(&timings);
-            println!(
-                "\n{title}: FAILED at step {}/{total} \"{name}\" after {} ({passed} steps passed before it): {e}",
-                i + 1,
-                human(start.elapsed())
-            );
-            println!("{passed} passed, 1 failed");
-            return Err(format!("step \"{name}\" failed"));
+        match result {
+            Ok(()) => println!("<== [{}/{total}] {name}: ok in {}", i + 1, human(took)),
+            Err(e) => {
+                println!(
+                    "<== [{}/{total}] {name}: FAILED after {}: {e}",
+                    i + 1,
+                    human(took)
+                );
+                failed.push(format!("{}/{total} \"{name}\"", i + 1));
+                // Setup failing means the tools are missing: nothing after it can run.
+                if !keep_going || i == 0 {
+                    break;
+                }
+            }
         }
-        passed += 1;
-        println!("<== [{}/{total}] {name}: ok in {}", i + 1, human(took));
     }
     print_timings(&timings);
-    let page = page_gzip
-        .map(|gz| format!("; page {} gzip", size::kb(gz)))
-        .unwrap_or_default();
-    println!(
-        "\n{title}: {passed} steps passed in {}{page}",
-        human(start.elapsed())
-    );
-    println!("{passed} passed, 0 failed");
-    Ok(())
+    let passed = timings.iter().filter(|(_, _, ok)| *ok).count();
+    let elapsed = human(start.elapsed());
+    if failed.is_empty() {
+        let page = page_gzip
+            .map(|gz| format!("; page {} gzip", size::kb(gz)))
+            .unwrap_or_default();
+        println!("\n{title}: {passed} steps passed in {elapsed}{page}");
+        println!("{passed} passed, 0 failed");
+        Ok(())
+    } else {
+        let not_run = total - timings.len();
+        let not_run = if not_run > 0 {
+            format!(", {not_run} not run")
+        } else {
+            String::new()
+        };
+        println!(
+            "\n{title}: FAILED at step {} after {elapsed} ({passed} passed{not_run})",
+            failed.join(", ")
+        );
+        println!("{passed} passed, {} failed", failed.len());
+        Err(format!("failed: {}", failed.join(", ")))
+    }
 }
 
 fn print_timings(timings: &[(&str, std::time::Duration, bool)]) {
@@ -171,9 +183,9 @@ fn print_timings(timings: &[(&str, std::time::Duration, bool)]) {
     }
 }
 
-/// `cargo xtask test`.
-pub fn run_all() -> Result<(), String> {
-    run_steps("edgefit test", all_steps())
+/// `cargo xtask test [--keep-going]`.
+pub fn run_all(keep_going: bool) -> Result<(), String> {
+    run_steps("edgefit test", all_steps(), keep_going)
 }
 
 /// `cargo xtask e2e`: set up, build, run the browser tests.
@@ -188,6 +200,7 @@ pub fn run_e2e() -> Result<(), String> {
             trunk_build(),
             e2e(),
         ],
+        false,
     )
 }
 
