@@ -12,10 +12,16 @@ use std::time::Instant;
 pub const TRUNK_VERSION: &str = "0.21.14";
 /// Rust targets: the page (wasm32) and a real no_std target that proves the core is no_std.
 pub const TARGETS: [&str; 2] = ["wasm32-unknown-unknown", "thumbv7em-none-eabihf"];
-/// Debian packages for the browser tests (wasm-bindgen-test and the end-to-end tests).
-const APT_PACKAGES: [(&str, &str); 2] = [
+/// Debian packages for the browser tests (wasm-bindgen-test and the end-to-end tests), each with a
+/// file that proves it is installed. The CJK font makes the Chinese page render (and its screenshots
+/// readable) instead of empty boxes.
+const APT_PACKAGES: [(&str, &str); 3] = [
     ("chromium", "/usr/bin/chromium"),
     ("chromium-driver", "/usr/bin/chromedriver"),
+    (
+        "fonts-wqy-microhei",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
+    ),
 ];
 /// playwright-core 1.65 needs node 20.
 const NODE_MAJOR_MIN: u32 = 20;
