@@ -81,10 +81,10 @@ export async function serveDist(dir = DIST) {
 }
 
 /**
- * Start headless Chromium with a fresh, throw-away profile.
+ * Start headless Chromium with a fresh, throw-away profile (`args`: extra command-line switches).
  * @returns {Promise<{context: import('playwright-core').BrowserContext, close: () => Promise<void>}>}
  */
-export async function launchBrowser({ viewport = { width: 1280, height: 900 } } = {}) {
+export async function launchBrowser({ viewport = { width: 1280, height: 900 }, args = [] } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'edgefit-chromium-'));
   let context;
   try {
@@ -96,6 +96,7 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 } } 
         '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1',
+        ...args,
       ],
     });
   } catch (e) {
