@@ -15,8 +15,10 @@
 
 mod args;
 mod decide;
-mod scenario;
 mod validate;
+
+// The scenario-file parser lives in the library target (src/lib.rs) so the fuzz crate can reach it.
+use edgefit_cli::scenario;
 
 use std::io::Write as _;
 use std::process::ExitCode;

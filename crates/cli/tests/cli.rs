@@ -236,3 +236,39 @@ fn usage_errors_help_and_version() {
         &["no-such-file.scn"],
     );
 }
+
+#[test]
+fn a_link_from_a_newer_version_is_bad_input_and_says_so() {
+    for cmd in ["report", "solve"] {
+        let (out, err) = exits(&[cmd, "#v=99&bw_gbps=50"], 2);
+        assert!(out.is_empty(), "{out}");
+        contains(&err, &["v=99", "newer than this edgefit", "v=1"]);
+    }
+    let (_, err) = exits(&["report", "#v=99&lang=zh"], 2);
+    contains(&err, &["v=99", "比本程序新"]);
+}
+
+#[test]
+fn an_over_long_link_is_refused_with_its_length() {
+    let long = format!("#v=1&bw_gbps=50&x={}", "a".repeat(5000));
+    let (out, err) = exits(&["report", &long], 2);
+    assert!(out.is_empty(), "{out}");
+    contains(&err, &["longer than 4096", "ignored"]);
+    // The same through a scenario file on standard input.
+    let o = run_with(&["report", "-"], &format!("x = {}\n", "1".repeat(5000)));
+    assert_eq!(o.status.code(), Some(2));
+    contains(&String::from_utf8(o.stderr).unwrap(), &["longer than 4096"]);
+}
+
+/// Markup and script in a link are words for the terminal, never executed, and never a panic.
+#[test]
+fn payloads_in_links_are_reported_verbatim() {
+    let (_, err) = exits(
+        &[
+            "report",
+            "#v=1&fw=%22%3E%3Cimg%20src%3Dx%3E&javascript%3Aalert(1)=1",
+        ],
+        2,
+    );
+    contains(&err, &["\"><img src=x>", "javascript:alert(1)"]);
+}

@@ -301,9 +301,66 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     out
 }
 
+/// A link's key-value pairs, decoded from percent-encoding, in link order.
+pub type Pairs = Vec<(String, String)>;
+
+/// One step of reading an old link: rewrites the pairs of a link written by version `from` into what
+/// version `from + 1` would have written for the same scenario (rename a key, convert a unit, split a
+/// key in two…). Migrations never fail: a pair they cannot convert is left alone and reported by the
+/// decoder like any other bad key.
+#[derive(Debug, Clone, Copy)]
+pub struct Migration {
+    /// The version this step reads.
+    pub from: u32,
+    /// The rewrite.
+    pub migrate: fn(Pairs) -> Pairs,
+}
+
+/// Every migration, oldest first. Empty while v=1 is the only version: when a change to the keys makes
+/// v=2, bump [`VERSION`] and add `Migration { from: 1, migrate: v1_to_v2 }` here; links written by v=1
+/// then keep their meaning forever (`crates/core/tests/links/v1.txt` checks that they do).
+pub const MIGRATIONS: &[Migration] = &[];
+
+/// The link's version: the last `v=` key's value, or `current` for a link without one (a bare
+/// `key=value&…` string is read as this version writes it).
+fn link_version(pairs: &Pairs, current: u32) -> Result<u32, Issue> {
+    match pairs.iter().rev().find(|(k, _)| k == "v") {
+        None => Ok(current),
+        Some((_, v)) => v
+            .parse::<u32>()
+            .map_err(|_| Issue::BadVersion { value: v.clone() }),
+    }
+}
+
+/// Bring pairs written by version `found` up to `current`, one migration at a time.
+fn migrate(mut pairs: Pairs, found: u32, current: u32, migrations: &[Migration]) -> Pairs {
+    for m in migrations {
+        if m.from >= found && m.from < current {
+            pairs = (m.migrate)(pairs);
+        }
+    }
+    pairs
+}
+
 /// Read a link, a hash (`#v=1&…`) or a bare `key=value&…` string. `extra_keys` are the caller's own keys.
+///
+/// A link written by an older version is first brought up to this one by [`MIGRATIONS`]; one written by
+/// a newer version is read as this version understands it, with an [`Issue::NewerVersion`].
 #[must_use]
 pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
+    decode_as(link, extra_keys, VERSION, MIGRATIONS)
+}
+
+/// [`decode`] as a build whose version is `current`, with these migrations (for testing migrations before
+/// a real v=2 exists).
+#[doc(hidden)]
+#[must_use]
+pub fn decode_as(
+    link: &str,
+    extra_keys: &[&str],
+    current: u32,
+    migrations: &[Migration],
+) -> Decoded {
     let mut inputs = Inputs::default();
     let mut extras = Vec::new();
     let mut issues = Vec::new();
@@ -320,7 +377,7 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
             issues,
         };
     }
-    let pairs: Vec<(String, String)> = hash
+    let pairs: Pairs = hash
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|pair| {
@@ -328,6 +385,17 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
             (pct_decode(k), pct_decode(v))
         })
         .collect();
+    let pairs = match link_version(&pairs, current) {
+        Ok(found) if found > current => {
+            issues.push(Issue::NewerVersion { found });
+            pairs
+        }
+        Ok(found) => migrate(pairs, found, current, migrations),
+        Err(bad) => {
+            issues.push(bad);
+            pairs
+        }
+    };
     // Presets first, in a fixed order, the last of each key counting; explicit keys then override them.
     for pk in PRESET_KEYS {
         if let Some((key, val)) = pairs.iter().rev().find(|(k, _)| k == pk) {
@@ -353,11 +421,8 @@ pub fn decode(link: &str, extra_keys: &[&str]) -> Decoded {
             problem: p,
         };
         match key.as_str() {
-            "v" => match val.parse::<u32>() {
-                Ok(n) if n > VERSION => issues.push(Issue::NewerVersion { found: n }),
-                Ok(_) => {}
-                Err(_) => issues.push(Issue::BadVersion { value: val.clone() }),
-            },
+            // Read above, before the migrations.
+            "v" => {}
             ModelKind::KEY => match ModelKind::from_code(&val) {
                 Some(x) => inputs.model_kind = x,
                 None => issues.push(bad(ValueProblem::UnknownOption)),
@@ -442,4 +507,93 @@ pub fn engine_keys() -> Vec<String> {
     .collect();
     v.extend(ALL_FIELDS.iter().map(|f| f.key().to_string()));
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::Field;
+
+    /// A made-up v=2 that renamed `bw_gbps` to `bw_mbps` (in MB/s) and dropped `act`: what a real
+    /// migration will look like.
+    fn v1_to_v2(pairs: Pairs) -> Pairs {
+        pairs
+            .into_iter()
+            .filter(|(k, _)| k != "act")
+            .map(|(k, v)| match k.as_str() {
+                "bw_gbps" => match v.parse::<f64>() {
+                    Ok(x) => ("bw_mbps".into(), format!("{}", x * 1000.0)),
+                    Err(_) => (k, v),
+                },
+                _ => (k, v),
+            })
+            .collect()
+    }
+
+    /// The v=2 build's own reading of `bw_mbps`, played here by a v=3 migration into today's keys so the
+    /// decoder (which knows `bw_gbps`) can check the result.
+    fn v2_to_v3(pairs: Pairs) -> Pairs {
+        pairs
+            .into_iter()
+            .map(|(k, v)| match (k.as_str(), v.parse::<f64>()) {
+                ("bw_mbps", Ok(x)) => ("bw_gbps".into(), format!("{}", x / 1000.0)),
+                _ => (k, v),
+            })
+            .collect()
+    }
+
+    const CHAIN: &[Migration] = &[
+        Migration {
+            from: 1,
+            migrate: v1_to_v2,
+        },
+        Migration {
+            from: 2,
+            migrate: v2_to_v3,
+        },
+    ];
+
+    #[test]
+    fn old_links_are_migrated_step_by_step() {
+        // A v=1 link runs both steps: its bandwidth survives the round trip through MB/s.
+        let d = decode_as("v=1&bw_gbps=51.2&act=a16&tpot_ms=40", &[], 3, CHAIN);
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(51.2));
+        assert_eq!(
+            d.inputs.activation,
+            Inputs::default().activation,
+            "act was dropped"
+        );
+        assert_eq!(d.inputs.mid(Field::TpotMs), Some(40.0));
+        // A v=2 link runs only the second step.
+        let d = decode_as("v=2&bw_mbps=25600", &[], 3, CHAIN);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(25.6));
+        // A current link and a link without a version run none.
+        let d = decode_as("v=3&bw_gbps=30", &[], 3, CHAIN);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+        let d = decode_as("bw_gbps=30&act=a16", &[], 3, CHAIN);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+        assert_ne!(d.inputs.activation, Inputs::default().activation);
+        // A newer link is read as is, and says so.
+        let d = decode_as("v=4&bw_gbps=30", &[], 3, CHAIN);
+        assert_eq!(d.issues, vec![Issue::NewerVersion { found: 4 }]);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+    }
+
+    #[test]
+    fn this_build_reads_v1_without_migrations() {
+        assert_eq!(VERSION, 1);
+        assert!(MIGRATIONS.iter().all(|m| m.from < VERSION));
+        let d = decode("v=1&bw_gbps=40", &[]);
+        assert!(d.is_clean());
+        let d = decode("v=99&bw_gbps=40", &[]);
+        assert_eq!(d.issues, vec![Issue::NewerVersion { found: 99 }]);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(40.0));
+        let d = decode("v=x&bw_gbps=40", &[]);
+        assert_eq!(d.issues, vec![Issue::BadVersion { value: "x".into() }]);
+        let long = format!("v=1&bw_gbps={}", "1".repeat(MAX_LEN));
+        let d = decode(&long, &[]);
+        assert!(matches!(d.issues.as_slice(), [Issue::TooLong { .. }]));
+        assert_eq!(d.inputs, Inputs::default());
+    }
 }

@@ -32,7 +32,12 @@ fn parse_tol(s: &str) -> (&str, f64) {
 /// The document a scenario's expectations are checked against: the report JSON plus the solve rows by id,
 /// the bands by name and the exact parameter count.
 fn document(link: &str) -> Value {
-    let d = codec::decode(link, &[]);
+    document_with(link, &[])
+}
+
+/// [`document`] for a link that may carry the page's own keys (`extra_keys`).
+fn document_with(link: &str, extra_keys: &[&str]) -> Value {
+    let d = codec::decode(link, extra_keys);
     assert!(d.issues.is_empty(), "{link}: {:?}", d.issues);
     let (s, e) = run(&d.inputs).unwrap_or_else(|err| panic!("{link}: {:?}", err.0));
     let mut doc = serde_json::to_value(json::report(&d.inputs, &s, &e)).unwrap();
@@ -142,6 +147,34 @@ fn golden_scenarios_reproduce_their_numbers() {
         }
     }
     assert!(checked > 40, "only {checked} expectations checked");
+}
+
+/// Links shared with v=1 keep decoding to the same numbers, whatever later versions change
+/// (`links/v1.txt`: blocks of `link:` and expectations).
+#[test]
+fn stored_v1_links_keep_their_numbers() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/links/v1.txt");
+    let text = fs::read_to_string(&path).unwrap();
+    let (mut links, mut checked) = (0, 0);
+    let mut doc = None;
+    for l in lines(&text) {
+        if let Some(link) = l.strip_prefix("link:") {
+            let link = link.trim();
+            assert!(link.starts_with("v=1"), "v1.txt: {link} is not a v=1 link");
+            doc = Some((link.to_string(), document_with(link, &["lang", "embed"])));
+            links += 1;
+        } else {
+            let (link, doc) = doc
+                .as_ref()
+                .expect("v1.txt: an expectation before any link:");
+            check_line(&format!("v1.txt {link}"), doc, l);
+            checked += 1;
+        }
+    }
+    assert!(
+        links >= 10 && checked > 100,
+        "only {links} links, {checked} expectations"
+    );
 }
 
 #[test]
