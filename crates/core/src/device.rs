@@ -52,13 +52,18 @@ pub struct Device {
     pub dram_per_byte: Joules,
     /// Battery energy, when known.
     pub battery: Option<Joules>,
+    /// A per-app memory cap, when the OS sets one below total minus reserved.
+    pub app_cap: Option<Bytes>,
+    /// The accelerator's per-graph (address-space) limit, when it has one.
+    pub graph_limit: Option<Bytes>,
 }
 
 impl Device {
-    /// Memory left for the model: total minus reserved.
+    /// Memory left for the model: total minus reserved, or the per-app cap when lower.
     #[must_use]
     pub fn usable_memory(&self) -> Bytes {
-        self.memory - self.reserved
+        let free = self.memory - self.reserved;
+        self.app_cap.map_or(free, |cap| free.min(cap))
     }
     /// Peak bandwidth × utilization.
     #[must_use]

@@ -157,6 +157,18 @@ pub enum Mismatch {
         /// Share of operations that stay on the accelerator.
         coverage: f64,
     },
+    /// The scenario's context is longer than the context the model was exported with.
+    ExportContext {
+        /// The scenario's context.
+        context: f64,
+        /// The exported (static) context.
+        exported: f64,
+    },
+    /// The weights exceed the accelerator's per-graph limit and run as several graphs.
+    GraphSplit {
+        /// Number of graphs.
+        parts: f64,
+    },
 }
 
 /// The framework verdict: supported, runs with CPU fallback, or not supported.

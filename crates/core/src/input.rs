@@ -308,6 +308,10 @@ fields! {
     DramPjPerBit = "dram_pj_bit", Device, PjPerBit, d(4.0), incl(0.0), incl(1e4), Real;
     /// Battery capacity, for hours of use (unknown: not reported).
     BatteryWh = "battery_wh", Device, Wh, None, excl(0.0), incl(1e5), Optional;
+    /// Memory one app may use (a mobile OS's per-app cap), when it is lower than total minus reserved.
+    AppCapGb = "app_cap_gb", Device, Gb, None, excl(0.0), incl(1e5), Optional;
+    /// Largest graph (weights) the accelerator maps at once; larger models are split into parts.
+    GraphLimitGb = "graph_limit_gb", Device, Gb, None, excl(0.0), incl(1e5), Optional;
 
     /// Parameter count, when the model is given by size (billions).
     ParamsB = "params_b", Model, BillionParams, d(1.5), excl(0.0), incl(1e5), Exact;
@@ -335,6 +339,26 @@ fields! {
     QkNorm = "qk_norm", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
     /// Norms after the attention and feed-forward blocks as well (Gemma 2, Gemma 3).
     PostNorms = "post_norms", Model, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Mixture of experts: routed experts per layer (0: a dense model).
+    Experts = "experts", Model, Count, d(0.0), incl(0.0), incl(1e5), Integer;
+    /// Mixture of experts: routed experts each token uses.
+    ExpertsActive = "experts_active", Model, Count, d(0.0), incl(0.0), incl(1e5), Integer;
+    /// Mixture of experts: shared experts every token uses.
+    SharedExperts = "shared_experts", Model, Count, d(0.0), incl(0.0), incl(1e5), Integer;
+    /// Mixture of experts: feed-forward width of one expert (0: the FFN width).
+    ExpertFfn = "expert_ffn", Model, Count, d(0.0), incl(0.0), incl(1e8), Integer;
+    /// Mixture of experts given by size: parameters used per token (billions).
+    ActiveParamsB = "active_params_b", Model, BillionParams, None, excl(0.0), incl(1e5), Optional;
+    /// Sliding-window attention: tokens a local layer attends to (0: none).
+    Window = "window", Model, Tokens, d(0.0), incl(0.0), incl(1e8), Integer;
+    /// Layers that use the sliding window (the rest attend to the whole context).
+    LocalLayers = "local_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Multi-head latent attention: cached elements per token per layer (0: ordinary K and V).
+    MlaDim = "mla_dim", Model, Count, d(0.0), incl(0.0), incl(1e6), Integer;
+    /// Hybrid models: linear or recurrent layers with a constant state instead of a KV cache.
+    RecurrentLayers = "recurrent_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Hybrid models: state of one recurrent layer for one sequence.
+    StateMb = "state_mb", Model, Mb, d(0.0), incl(0.0), incl(1e6), Real;
     /// One-shot models: operations per inference (10⁹).
     GopPerInference = "gop", Model, Gop, d(8.2), excl(0.0), incl(1e9), Real;
     /// One-shot models: peak activation memory of one inference.
@@ -381,6 +405,10 @@ fields! {
     SessionS = "session_s", Scenario, Seconds, d(600.0), excl(0.0), incl(1e7), Exact;
     /// Count loading the model from storage in TTFT (a cold start).
     ColdStart = "cold_start", Scenario, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Context fixed when the model was exported for an accelerator (static KV cache), when it is.
+    ExportCtx = "export_ctx", Scenario, Tokens, None, incl(1.0), incl(1e8), Optional;
+    /// Prefill runs in fixed-size chunks of `chunk` tokens (NPU graphs): TTFT is a staircase.
+    FixedChunks = "fixed_chunks", Scenario, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
 
     /// Share of operations the accelerator runs; the rest falls back to the CPU.
     Coverage = "coverage", Framework, Ratio, d(1.0), incl(0.0), incl(1.0), Real;
@@ -411,9 +439,10 @@ impl Field {
         use Field::*;
         match self {
             ParamsB => model != ModelKind::Architecture,
-            Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms => {
-                model != ModelKind::OneShot
-            }
+            Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms | Window | LocalLayers
+            | MlaDim | RecurrentLayers | StateMb | ExportCtx | FixedChunks | Experts
+            | ExpertsActive | SharedExperts | ExpertFfn => model != ModelKind::OneShot,
+            ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,
             GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,

@@ -60,6 +60,10 @@ pub struct Numbers {
     pub sustained_tokens_per_s: f64,
     pub time_to_throttle_s: Option<f64>,
     pub cold_start_s: f64,
+    pub params_b: f64,
+    pub active_params_b: f64,
+    pub tpot_ms_dense_bound: Option<f64>,
+    pub graph_parts: f64,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -154,6 +158,13 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         sustained_tokens_per_s: r.power.sustained_rate,
         time_to_throttle_s: r.thermal.time_to_throttle.map(|t| t.0),
         cold_start_s: r.storage.cold_start.0,
+        params_b: s.expected.model.total_params() / 1e9,
+        active_params_b: match &s.expected.model {
+            crate::model::Model::Llm(m) => (m.params.total() - m.params.idle) / 1e9,
+            crate::model::Model::OneShot(m) => m.params / 1e9,
+        },
+        tpot_ms_dense_bound: r.tpot.dense_bound.map(|t| t.ms()),
+        graph_parts: r.memory.graph_parts,
     };
     let bands = BANDED
         .iter()

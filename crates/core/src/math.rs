@@ -69,3 +69,17 @@ pub fn round(x: f64) -> f64 {
         libm::round(x)
     }
 }
+
+/// Smallest integer not below `x`.
+#[inline]
+#[must_use]
+pub fn ceil(x: f64) -> f64 {
+    #[cfg(feature = "std")]
+    {
+        x.ceil()
+    }
+    #[cfg(not(feature = "std"))]
+    {
+        libm::ceil(x)
+    }
+}

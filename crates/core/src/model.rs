@@ -45,6 +45,13 @@ pub struct Params {
     pub lm_head: f64,
     /// Norm weights and biases, kept in 16 bits.
     pub vectors: f64,
+    /// Mixture of experts: body parameters held in memory but not read for one token (the routed experts
+    /// a token does not use). 0 for a dense model.
+    pub idle: f64,
+    /// Mixture of experts: all routed-expert parameters (part of `body`).
+    pub routed: f64,
+    /// Mixture of experts: the share of routed experts one token uses (k / E); 0 when unknown.
+    pub routed_share: f64,
 }
 
 impl Params {
@@ -57,7 +64,18 @@ impl Params {
     /// embedding table when tied). An untied embedding is a lookup.
     #[must_use]
     pub fn matmul(&self, tied: bool) -> f64 {
-        self.body + if tied { self.embedding } else { self.lm_head }
+        self.body - self.idle + if tied { self.embedding } else { self.lm_head }
+    }
+    /// Routed-expert parameters a prompt of `tokens` tokens leaves untouched: each token picks k of E
+    /// experts, so a given expert escapes all of them with probability (1 − k/E)^tokens. Unknown routing
+    /// (a bare count): every expert is assumed touched.
+    #[must_use]
+    pub fn untouched(&self, tokens: f64) -> f64 {
+        if self.routed_share > 0.0 && self.routed_share < 1.0 {
+            self.routed * crate::math::exp(tokens * crate::math::ln(1.0 - self.routed_share))
+        } else {
+            0.0
+        }
     }
 }
 
@@ -72,12 +90,31 @@ impl Architecture {
     pub fn kv_width(&self) -> f64 {
         self.kv_heads * self.head_dim
     }
-    /// Exact parameter count by where the parameters sit.
+    /// Exact parameter count by where the parameters sit (a dense model).
     #[must_use]
     pub fn params(&self) -> Params {
+        self.params_with(None)
+    }
+    /// Exact parameter count, with the feed-forward blocks replaced by experts when `moe` is given:
+    /// (routed + shared) experts of `expert_ffn` width plus a router of hidden × experts per layer.
+    #[must_use]
+    pub fn params_with(&self, moe: Option<&Moe>) -> Params {
         let (h, q, kv) = (self.hidden, self.q_width(), self.kv_width());
         let attn = h * q + 2.0 * h * kv + q * h;
-        let ffn = if self.gated { 3.0 } else { 2.0 } * h * self.ffn;
+        let mats = if self.gated { 3.0 } else { 2.0 };
+        let (ffn, idle, routed, share) = match moe {
+            Some(m) => {
+                let one = mats * h * m.expert_ffn;
+                let routed = m.experts * one;
+                (
+                    routed + m.shared * one + h * m.experts,
+                    (m.experts - m.active) * one,
+                    routed,
+                    m.active / m.experts,
+                )
+            }
+            None => (mats * h * self.ffn, 0.0, 0.0, 0.0),
+        };
         // Two RMSNorms per layer; four with post-norms.
         let mut vectors = if self.post_norms { 4.0 } else { 2.0 } * h;
         if self.qkv_bias {
@@ -92,27 +129,123 @@ impl Architecture {
             embedding,
             lm_head: if self.tied { 0.0 } else { embedding },
             vectors: self.layers * vectors + h,
+            idle: self.layers * idle,
+            routed: self.layers * routed,
+            routed_share: share,
         }
     }
 }
 
+/// A mixture-of-experts feed-forward layout.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Moe {
+    /// Routed experts per layer.
+    pub experts: f64,
+    /// Routed experts per token.
+    pub active: f64,
+    /// Shared experts per layer (used by every token).
+    pub shared: f64,
+    /// Feed-forward width of one expert.
+    pub expert_ffn: f64,
+}
+
 /// The shape of the attention, which sizes the KV cache and attention compute.
+///
+/// Layers come in three kinds: global attention layers (KV grows with the context), local
+/// sliding-window layers (KV capped at the window, as Gemma 2/3's local layers and Mistral 7B v0.1), and
+/// linear or recurrent layers (a constant state instead of a KV cache, as in hybrid models). Multi-head
+/// latent attention caches one compressed vector of `mla_dim` elements per token and layer instead of K and V.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct AttentionShape {
-    /// Layers.
+    /// All layers.
     pub layers: f64,
     /// Query width (heads × head width).
     pub q_width: f64,
     /// Key/value width (KV heads × head width).
     pub kv_width: f64,
+    /// Sliding window in tokens (0: none).
+    pub window: f64,
+    /// Layers that use the sliding window.
+    pub local_layers: f64,
+    /// Multi-head latent attention: cached elements per token and layer (0: K and V).
+    pub mla_dim: f64,
+    /// Linear or recurrent layers (no KV cache).
+    pub recurrent_layers: f64,
+    /// Bytes of state per recurrent layer and sequence.
+    pub state_bytes: f64,
 }
 
 impl AttentionShape {
-    /// KV-cache elements per token of context: 2 (K and V) × layers × KV width.
+    /// A plain transformer: every layer global attention.
+    #[must_use]
+    pub fn dense(layers: f64, q_width: f64, kv_width: f64) -> Self {
+        Self {
+            layers,
+            q_width,
+            kv_width,
+            window: 0.0,
+            local_layers: 0.0,
+            mla_dim: 0.0,
+            recurrent_layers: 0.0,
+            state_bytes: 0.0,
+        }
+    }
+    /// Cached elements per token in one attention layer: 2 × KV width, or the MLA width.
+    #[must_use]
+    pub fn kv_elements_per_layer(&self) -> f64 {
+        if self.mla_dim > 0.0 {
+            self.mla_dim
+        } else {
+            2.0 * self.kv_width
+        }
+    }
+    /// Layers with attention (all but the recurrent ones).
+    #[must_use]
+    pub fn attention_layers(&self) -> f64 {
+        (self.layers - self.recurrent_layers).max(0.0)
+    }
+    fn local(&self) -> f64 {
+        if self.window > 0.0 {
+            self.local_layers.min(self.attention_layers())
+        } else {
+            0.0
+        }
+    }
+    /// KV-cache elements per token of context, ignoring windows: layers with attention × per-layer elements.
     #[must_use]
     pub fn kv_elements_per_token(&self) -> f64 {
-        2.0 * self.layers * self.kv_width
+        self.attention_layers() * self.kv_elements_per_layer()
+    }
+    /// Tokens attended to, summed over layers, by one token at context `c`: global layers see `c`, local
+    /// layers at most the window.
+    #[must_use]
+    pub fn attended(&self, c: f64) -> f64 {
+        let local = self.local();
+        (self.attention_layers() - local) * c + local * c.min(self.window)
+    }
+    /// KV-cache elements held at context `c` (one sequence).
+    #[must_use]
+    pub fn kv_elements_at(&self, c: f64) -> f64 {
+        self.attended(c) * self.kv_elements_per_layer()
+    }
+    /// Token pairs a causal prefill of `p` tokens attends to, summed over layers (p²/2 per global layer).
+    #[must_use]
+    pub fn prefill_pairs(&self, p: f64) -> f64 {
+        let local = self.local();
+        let w = self.window;
+        let capped = if p <= w {
+            p * p / 2.0
+        } else {
+            w * w / 2.0 + (p - w) * w
+        };
+        (self.attention_layers() - local) * p * p / 2.0 + local * capped
+    }
+    /// Constant recurrent state of one sequence, bytes.
+    #[must_use]
+    pub fn state(&self) -> f64 {
+        self.recurrent_layers * self.state_bytes
     }
 }
 
@@ -146,13 +279,13 @@ impl Llm {
     #[must_use]
     pub fn decode_ops(&self, context: f64) -> Ops {
         Ops(2.0 * self.matmul_params()
-            + 4.0 * self.attention.layers * context * self.attention.q_width)
+            + 4.0 * self.attention.attended(context) * self.attention.q_width)
     }
     /// Operations to prefill `p` prompt tokens: 2 · N · P + 2 · L · P² · q_width.
     #[must_use]
     pub fn prefill_ops(&self, p: f64) -> Ops {
         Ops(2.0 * self.matmul_params() * p
-            + 2.0 * self.attention.layers * p * p * self.attention.q_width)
+            + 4.0 * self.attention.prefill_pairs(p) * self.attention.q_width)
     }
 }
 

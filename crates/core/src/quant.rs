@@ -55,6 +55,8 @@ impl Quant {
             embedding: Bytes(p.embedding * eb / 8.0),
             lm_head: Bytes(p.lm_head * eb / 8.0),
             vectors: Bytes(p.vectors * VECTOR_BITS / 8.0),
+            idle: Bytes(p.idle * self.effective_bits(k) / 8.0),
+            routed: Bytes(p.routed * self.effective_bits(k) / 8.0),
         }
     }
     /// Bytes per KV-cache element.
@@ -76,6 +78,10 @@ pub struct WeightBytes {
     pub lm_head: Bytes,
     /// Norms and biases.
     pub vectors: Bytes,
+    /// Mixture of experts: the part of `body` a token does not read (its unused routed experts).
+    pub idle: Bytes,
+    /// Mixture of experts: all routed experts (part of `body`).
+    pub routed: Bytes,
 }
 
 impl WeightBytes {
@@ -84,9 +90,15 @@ impl WeightBytes {
     pub fn total(&self) -> Bytes {
         self.body + self.embedding + self.lm_head + self.vectors
     }
-    /// Bytes read per generated token: everything but an untied embedding table, which is a lookup.
+    /// Bytes read per generated token: everything but an untied embedding table, which is a lookup, and
+    /// the experts a token does not use.
     #[must_use]
     pub fn read_per_token(&self, tied: bool) -> Bytes {
+        self.read_dense(tied) - self.idle
+    }
+    /// Bytes read per token if every expert were read (the dense roofline bound of a mixture of experts).
+    #[must_use]
+    pub fn read_dense(&self, tied: bool) -> Bytes {
         let lookup = if tied { Bytes(0.0) } else { self.embedding };
         self.total() - lookup
     }

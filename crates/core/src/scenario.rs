@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use crate::device::Device;
 use crate::framework::{self, FrameworkSpec};
 use crate::input::{Backend, Corner, Field, Inputs, ModelKind, Problem, ALL_FIELDS};
-use crate::model::{Architecture, AttentionShape, Llm, Model, OneShot, Params};
+use crate::model::{Architecture, AttentionShape, Llm, Model, Moe, OneShot, Params};
 use crate::quant::Quant;
 use crate::units::{Bytes, BytesPerSec, Joules, Ops, OpsPerSec, Seconds, Watts};
 
@@ -42,6 +42,10 @@ pub struct Targets {
     pub session: Seconds,
     /// Count the cold start in TTFT.
     pub cold_start: bool,
+    /// Context fixed at export (a static KV cache allocated and read in full), when it is.
+    pub export_ctx: Option<f64>,
+    /// Prefill in fixed-size chunks of `chunk` tokens.
+    pub fixed_chunks: bool,
 }
 
 /// One fully validated scenario, in SI units.
@@ -234,7 +238,7 @@ pub fn validate(inputs: &Inputs) -> Result<Scenarios, Errors> {
 fn cross_check(inputs: &Inputs, errors: &mut Errors) {
     let at = |f: Field, c: Corner| inputs.get(f).map_or(f64::NAN, |v| v.at(c));
     for c in [Corner::Low, Corner::Expected, Corner::High] {
-        let mut below = |f: Field, other: Field, strict: bool| {
+        let below = |errors: &mut Errors, f: Field, other: Field, strict: bool| {
             let (x, lim) = (at(f, c), at(other, c));
             if (strict && x >= lim) || (!strict && x > lim) {
                 let p = if strict {
@@ -245,15 +249,47 @@ fn cross_check(inputs: &Inputs, errors: &mut Errors) {
                 errors.push(f, x, p);
             }
         };
-        below(Field::ReservedGb, Field::MemoryGb, true);
-        below(Field::AmbientC, Field::TjMaxC, true);
-        below(Field::SustainedW, Field::BurstW, true);
-        below(Field::IdleW, Field::SustainedW, true);
+        below(errors, Field::ReservedGb, Field::MemoryGb, true);
+        below(errors, Field::AmbientC, Field::TjMaxC, true);
+        below(errors, Field::SustainedW, Field::BurstW, true);
+        below(errors, Field::IdleW, Field::SustainedW, true);
         match inputs.model_kind {
             ModelKind::OneShot => {}
             kind => {
-                below(Field::KvHeads, Field::Heads, false);
-                below(Field::Prompt, Field::Context, false);
+                below(errors, Field::KvHeads, Field::Heads, false);
+                below(errors, Field::Prompt, Field::Context, false);
+                below(errors, Field::LocalLayers, Field::Layers, false);
+                below(errors, Field::RecurrentLayers, Field::Layers, false);
+                if at(Field::LocalLayers, c) > 0.0 && at(Field::Window, c) <= 0.0 {
+                    errors.push(
+                        Field::Window,
+                        at(Field::Window, c),
+                        Problem::TooLow {
+                            min: crate::input::Bound {
+                                value: 1.0,
+                                inclusive: true,
+                            },
+                        },
+                    );
+                }
+                if at(Field::Experts, c) > 0.0 {
+                    below(errors, Field::ExpertsActive, Field::Experts, false);
+                    if at(Field::ExpertsActive, c) < 1.0 {
+                        errors.push(
+                            Field::ExpertsActive,
+                            at(Field::ExpertsActive, c),
+                            Problem::TooLow {
+                                min: crate::input::Bound {
+                                    value: 1.0,
+                                    inclusive: true,
+                                },
+                            },
+                        );
+                    }
+                }
+                if kind == ModelKind::Params && inputs.get(Field::ActiveParamsB).is_some() {
+                    below(errors, Field::ActiveParamsB, Field::ParamsB, false);
+                }
                 if kind == ModelKind::Params {
                     // The KV shape must fit in the parameters: a layer has at least its K and V projections.
                     let kv_params = 2.0
@@ -309,6 +345,8 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         idle: Watts(v(Field::IdleW)),
         dram_per_byte: Joules(v(Field::DramPjPerBit) * 8.0 * 1e-12),
         battery: opt(Field::BatteryWh).map(|wh| Joules(wh * 3600.0)),
+        app_cap: opt(Field::AppCapGb).map(Bytes::from_gb),
+        graph_limit: opt(Field::GraphLimitGb).map(Bytes::from_gb),
     };
     let quant = Quant {
         weight_bits: v(Field::WeightBits),
@@ -343,18 +381,45 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         }),
         kind => {
             let counted = kind == ModelKind::Architecture;
+            let experts = v(Field::Experts);
+            let moe = (experts > 0.0).then(|| Moe {
+                experts,
+                active: v(Field::ExpertsActive),
+                shared: v(Field::SharedExperts),
+                expert_ffn: if v(Field::ExpertFfn) > 0.0 {
+                    v(Field::ExpertFfn)
+                } else {
+                    arch.ffn
+                },
+            });
             let params = if counted {
-                arch.params()
+                arch.params_with(moe.as_ref())
             } else {
-                split_count(v(Field::ParamsB) * 1e9, &arch, &quant)
+                let mut p = split_count(v(Field::ParamsB) * 1e9, &arch, &quant);
+                if let Some(active) = opt(Field::ActiveParamsB) {
+                    // A mixture of experts given by size: what a token does not use is idle; with the
+                    // expert counts given, that idle part is the unused share of the routed experts.
+                    p.idle = (v(Field::ParamsB) - active).max(0.0) * 1e9;
+                    if let Some(m) = &moe {
+                        let unused = (m.experts - m.active) / m.experts;
+                        if unused > 0.0 {
+                            p.routed = p.idle / unused;
+                            p.routed_share = m.active / m.experts;
+                        }
+                    }
+                }
+                p
             };
             Model::Llm(Llm {
                 params,
                 tied: arch.tied,
                 attention: AttentionShape {
-                    layers: arch.layers,
-                    q_width: arch.q_width(),
-                    kv_width: arch.kv_width(),
+                    window: v(Field::Window),
+                    local_layers: v(Field::LocalLayers),
+                    mla_dim: v(Field::MlaDim),
+                    recurrent_layers: v(Field::RecurrentLayers),
+                    state_bytes: v(Field::StateMb) * 1e6,
+                    ..AttentionShape::dense(arch.layers, arch.q_width(), arch.kv_width())
                 },
                 hidden: arch.hidden,
                 ffn: arch.ffn,
@@ -377,6 +442,8 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         chunk: v(Field::Chunk),
         session: Seconds(v(Field::SessionS)),
         cold_start: flag(Field::ColdStart),
+        export_ctx: opt(Field::ExportCtx),
+        fixed_chunks: flag(Field::FixedChunks),
     };
     Scenario {
         device,
@@ -405,6 +472,6 @@ fn split_count(n: f64, arch: &Architecture, q: &Quant) -> Params {
         body: (n - table - lm_head).max(0.0),
         embedding: table,
         lm_head,
-        vectors: 0.0,
+        ..Params::default()
     }
 }

@@ -223,6 +223,11 @@ const SIZE_DEPENDENT: [Constraint; 8] = [
 
 fn at_size(base: &Inputs, params: f64) -> Option<Report> {
     let mut i = base.clone();
+    // A mixture of experts keeps its active share as it grows.
+    if let (Some(active), Some(total)) = (base.mid(Field::ActiveParamsB), base.mid(Field::ParamsB))
+    {
+        i.set_exact(Field::ActiveParamsB, params / 1e9 * active / total);
+    }
     i.set_exact(Field::ParamsB, params / 1e9);
     validate(&i).ok().map(|s| analyze(&s.expected))
 }
@@ -260,6 +265,16 @@ pub fn solve(inputs: &Inputs) -> Result<Solve, Errors> {
     let mut base = inputs.clone();
     if base.model_kind == ModelKind::Architecture {
         base.model_kind = ModelKind::Params;
+        // Carry the counted architecture's size (and a mixture of experts' active share) over.
+        if let crate::model::Model::Llm(m) = &now.expected.model {
+            base.set_exact(Field::ParamsB, m.params.total() / 1e9);
+            if m.params.idle > 0.0 {
+                base.set_exact(
+                    Field::ActiveParamsB,
+                    (m.params.total() - m.params.idle) / 1e9,
+                );
+            }
+        }
     }
     let k = base.mid(Field::Hidden).unwrap_or(4096.0);
     let one_shot = base.model_kind == ModelKind::OneShot;

@@ -1017,6 +1017,22 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
                 "{c} 的运算在加速器上执行，{rest} 回退到 CPU"
             )
         }
+        Mismatch::ExportContext { context, exported } => {
+            let (c, e) = (fmt_int(*context), fmt_int(*exported));
+            tr!(
+                lang,
+                "the model was exported for a {e}-token context; this scenario needs {c}: re-export it",
+                "模型导出时上下文固定为 {e} token，而本场景需要 {c}：需重新导出"
+            )
+        }
+        Mismatch::GraphSplit { parts } => {
+            let n = fmt_int(*parts);
+            tr!(
+                lang,
+                "the weights exceed the accelerator's per-graph limit and run as {n} graphs (switching between them costs time)",
+                "权重超过加速器单图上限，需拆成 {n} 个计算图运行（图间切换有额外开销）"
+            )
+        }
         other => format!("{other:?}"),
     }
 }

@@ -85,6 +85,8 @@ pub struct Tpot {
     pub target: Seconds,
     /// Where TPOT crosses the target.
     pub crossing: Crossing,
+    /// Mixture of experts: TPOT at full context if every expert were read (the dense roofline bound).
+    pub dense_bound: Option<Seconds>,
     /// Verdict (n/a for one-shot models).
     pub verdict: Verdict,
     /// (target − full) / target.
@@ -96,7 +98,9 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
     let w = memory::weights(s);
     match &s.model {
         Model::Llm(m) => {
-            let kv = memory::kv_per_token(s) * (c * s.targets.batch);
+            // A static cache exported for a fixed context is read in full every token.
+            let read = s.targets.export_ctx.unwrap_or(c);
+            let kv = memory::kv_bytes_at(s, read) * s.targets.batch;
             let copies = if s.zero_copy {
                 Bytes(0.0)
             } else {
@@ -180,7 +184,11 @@ pub fn analyze(s: &Scenario, compute: &Compute) -> (Bandwidth, Tpot) {
     let full = mt.max(ct) + t.token_overhead;
     let empty = tpot_at(s, compute, 0.0);
     let th = headroom(t.tpot.0, full.0);
+    let idle = memory::weights(s).idle;
+    let dense_bound = (idle.0 > 0.0)
+        .then(|| ((bytes + idle) / s.device.effective_bandwidth()).max(ct) + t.token_overhead);
     let tpot = Tpot {
+        dense_bound,
         empty,
         full,
         memory_time: mt,
@@ -209,21 +217,25 @@ pub fn analyze(s: &Scenario, compute: &Compute) -> (Bandwidth, Tpot) {
 /// The context at which TPOT reaches its target. TPOT(c) is the max of two lines in c, so each line's
 /// crossing is solved and the earlier one wins.
 fn crossing(s: &Scenario, compute: &Compute) -> Crossing {
-    let target = s.targets.tpot - s.targets.token_overhead;
-    let (m0, k0) = step_times(s, compute.effective, 0.0);
-    let (m1, k1) = step_times(s, compute.effective, 1.0);
-    if m0.max(k0) > target {
+    // TPOT(c) never falls as the context grows (windows and recurrent layers only flatten it), so the
+    // crossing is found by bisection on whole tokens.
+    let target = s.targets.tpot;
+    let at = |c: f64| tpot_at(s, compute, c);
+    if at(0.0) > target {
         return Crossing::Always;
     }
-    let mut at = f64::INFINITY;
-    for (a, b) in [(m0.0, m1.0 - m0.0), (k0.0, k1.0 - k0.0)] {
-        if b > 0.0 {
-            at = at.min((target.0 - a) / b);
+    let far = 1e9;
+    if at(far) <= target {
+        return Crossing::Never;
+    }
+    let (mut lo, mut hi) = (0.0_f64, far);
+    while hi - lo > 1.0 {
+        let mid = crate::math::floor((lo + hi) / 2.0);
+        if at(mid) <= target {
+            lo = mid;
+        } else {
+            hi = mid;
         }
     }
-    if at.is_finite() {
-        Crossing::At(crate::math::floor(at).max(0.0))
-    } else {
-        Crossing::Never
-    }
+    Crossing::At(lo)
 }

@@ -51,18 +51,30 @@ fn cold(s: &Scenario) -> Seconds {
 
 fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
     let b = s.targets.batch;
-    let w = memory::weights(s).total();
+    let w = memory::weights(s);
     match &s.model {
         Model::Llm(m) => {
+            // NPU graphs exported with a fixed chunk run whole chunks: the prompt is padded up.
+            let p = if s.targets.fixed_chunks && s.targets.chunk > 0.0 {
+                crate::math::ceil(p / s.targets.chunk) * s.targets.chunk
+            } else {
+                p
+            };
             let ops = m.prefill_ops(p) * b;
-            let kv = memory::kv_per_token(s) * (p * b);
+            // A mixture of experts reads only the experts some prompt token routes to.
+            let untouched = if w.routed.0 > 0.0 && m.params.routed > 0.0 {
+                w.routed * (m.params.untouched(p * b) / m.params.routed)
+            } else {
+                crate::units::Bytes(0.0)
+            };
+            let kv = memory::kv_bytes_at(s, p) * b;
             (
                 Seconds(ops.0 / eff),
-                (w + kv) / s.device.effective_bandwidth(),
+                (w.total() - untouched + kv) / s.device.effective_bandwidth(),
             )
         }
         Model::OneShot(m) => {
-            let bytes = w + m.activation * (2.0 * b);
+            let bytes = w.total() + m.activation * (2.0 * b);
             (
                 Seconds(m.ops.0 * b / eff),
                 bytes / s.device.effective_bandwidth(),
@@ -71,28 +83,32 @@ fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
     }
 }
 
-/// Longest prompt whose prefill fits in `budget` at `eff` op/s: solves a·P² + b·P = budget·eff.
+/// Longest prompt whose prefill fits in `budget` at `eff` op/s. Prefill time never falls as the prompt
+/// grows (chunk padding makes it a staircase), so the answer is found by bisection on whole tokens.
 fn max_prompt(s: &Scenario, eff: f64, budget: Seconds) -> f64 {
-    let Model::Llm(m) = &s.model else { return 0.0 };
-    let (_, mem) = prefill_times(s, eff, 0.0);
-    if budget.0 <= mem.0 || budget.0 <= 0.0 {
+    if !matches!(s.model, Model::Llm(_)) || budget.0 <= 0.0 {
         return 0.0;
     }
-    let batch = s.targets.batch;
-    let a = 2.0 * m.attention.layers * m.attention.q_width * batch;
-    let b = 2.0 * m.matmul_params() * batch;
-    let c = budget.0 * eff;
-    let p = if a > 0.0 {
-        (-b + crate::math::sqrt(b * b + 4.0 * a * c)) / (2.0 * a)
-    } else {
-        c / b
+    let fits = |p: f64| {
+        let (c, m) = prefill_times(s, eff, p);
+        c.max(m) <= budget
     };
-    // The KV write grows with P too; step down until the memory side also fits (rarely needed).
-    let mut p = crate::math::floor(p);
-    while p > 0.0 && prefill_times(s, eff, p).1 .0 > budget.0 {
-        p = crate::math::floor(p * 0.99);
+    if !fits(1.0) {
+        return 0.0;
     }
-    p
+    let (mut lo, mut hi) = (1.0_f64, 1e9_f64);
+    if fits(hi) {
+        return hi;
+    }
+    while hi - lo > 1.0 {
+        let mid = crate::math::floor((lo + hi) / 2.0);
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
 }
 
 /// TTFT check.

@@ -27,6 +27,8 @@ pub struct Memory {
     pub workspace: Bytes,
     /// Runtime overhead.
     pub runtime: Bytes,
+    /// Parts the weights are split into to fit the accelerator's per-graph limit (1: none).
+    pub graph_parts: f64,
     /// Everything.
     pub total: Bytes,
     /// Total minus reserved.
@@ -49,13 +51,30 @@ pub fn weights(s: &Scenario) -> WeightBytes {
     }
 }
 
-/// KV-cache bytes per token of context for one sequence: 2 · L · n_kv_heads · head_dim · kv_bytes.
+/// KV cache (and recurrent state) of one sequence at context `c`: 2 · n_kv_heads · head_dim · kv_bytes per
+/// token and attention layer, local layers capped at their window, MLA layers at their latent width.
 #[must_use]
-pub fn kv_per_token(s: &Scenario) -> Bytes {
+pub fn kv_bytes_at(s: &Scenario, c: f64) -> Bytes {
     match &s.model {
-        Model::Llm(m) => Bytes(m.attention.kv_elements_per_token() * s.quant.kv_bytes()),
+        Model::Llm(m) => {
+            Bytes(m.attention.kv_elements_at(c) * s.quant.kv_bytes() + m.attention.state())
+        }
         Model::OneShot(_) => Bytes(0.0),
     }
+}
+
+/// The context the KV cache is allocated for: the export context of a static cache, else the scenario's.
+#[must_use]
+pub fn allocated_context(s: &Scenario) -> f64 {
+    s.targets.export_ctx.unwrap_or(s.targets.context)
+}
+
+/// KV-cache bytes per token of context, averaged over the allocated context (one sequence). For a plain
+/// transformer: 2 · L · n_kv_heads · head_dim · kv_bytes.
+#[must_use]
+pub fn kv_per_token(s: &Scenario) -> Bytes {
+    let c = allocated_context(s).max(1.0);
+    kv_bytes_at(s, c) / c
 }
 
 /// Memory check.
@@ -76,7 +95,7 @@ pub fn analyze(s: &Scenario) -> Memory {
             let scores = heads * chunk * chunk * 2.0;
             let logits = m.vocab * 4.0;
             (
-                kvt * (t.context * t.batch),
+                kv_bytes_at(s, allocated_context(s)) * t.batch,
                 Bytes((acts + scores + logits) * t.batch),
                 s.quant.effective_bits(m.hidden),
             )
@@ -88,12 +107,17 @@ pub fn analyze(s: &Scenario) -> Memory {
         ),
     };
     let total = w.total() + kv + workspace + t.runtime;
+    let graph_parts = s
+        .device
+        .graph_limit
+        .map_or(1.0, |lim| crate::math::ceil(w.total() / lim).max(1.0));
     let usable = s.device.usable_memory();
     let h = headroom(usable.0, total.0);
     Memory {
         weights: w,
         bits_per_weight: bpw,
         kv_per_token: kvt,
+        graph_parts,
         kv,
         workspace,
         runtime: t.runtime,
