@@ -7,6 +7,7 @@
 //!                              (--keep-going: run every step anyway, report all failures)
 //! cargo xtask e2e              set up, build the page, run the browser end-to-end tests
 //! cargo xtask size             size report of dist/ (raw and gzip -9) against the budget
+//! cargo xtask bench [--enforce] build, then measure keystroke -> painted result (p50/p95/max)
 //! ```
 //!
 //! Standard library only: tools are driven with `std::process::Command`, so this
@@ -33,6 +34,9 @@ commands:
                      (test --keep-going: run every step anyway and report all failures)
   e2e                set up, build the page (release) and run tests/e2e/*.test.mjs
   size               print the size of every file in dist/ (raw, gzip -9) and check the budget
+  bench [--enforce]  set up, build the page (release), then type 120 edits into a field and print
+                     p50/p95/max ms from the input event to the painted result
+                     (tests/e2e/bench-input.mjs; --enforce: fail above 16 ms p95)
   help               this text";
 
 fn main() -> ExitCode {
@@ -48,6 +52,13 @@ fn main() -> ExitCode {
             )),
         },
         Some("e2e") => no_more_args(&args).and_then(|()| test::run_e2e()),
+        Some("bench") => match args.get(1).map(String::as_str) {
+            None => test::run_bench(false),
+            Some("--enforce") if args.len() == 2 => test::run_bench(true),
+            Some(other) => Err(format!(
+                "unknown argument `{other}` for `bench` (expected --enforce)"
+            )),
+        },
         Some("size") => {
             no_more_args(&args).and_then(|()| size::report(&env::root().join("dist")).map(drop))
         }

@@ -204,6 +204,28 @@ pub fn run_e2e() -> Result<(), String> {
     )
 }
 
+/// `cargo xtask bench [--enforce]`: set up, build (release), then the input-latency benchmark
+/// (`tests/e2e/bench-input.mjs`: p50/p95/max from a keystroke to the painted result; with `--enforce`
+/// it fails above 16 ms p95).
+pub fn run_bench(enforce: bool) -> Result<(), String> {
+    let mut args = vec!["tests/e2e/bench-input.mjs"];
+    if enforce {
+        args.push("--enforce");
+    }
+    run_steps(
+        "edgefit bench",
+        vec![
+            Step {
+                name: "set up tools",
+                action: Action::Setup,
+            },
+            trunk_build(),
+            step("input latency benchmark", "node", &args),
+        ],
+        false,
+    )
+}
+
 /// `cargo xtask serve`: set up, then `trunk serve --release` on 127.0.0.1.
 pub fn serve(port: u16) -> Result<(), String> {
     setup::run()?;
