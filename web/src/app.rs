@@ -20,7 +20,7 @@ use crate::state::{self, Checked, Choices, FieldIssue, Good};
 use crate::ui::Ui;
 
 /// Keys of the link that belong to the page, not to the engine.
-pub const PAGE_KEYS: &[&str] = &["lang", "embed"];
+pub const PAGE_KEYS: &[&str] = &["lang", "embed", crate::decide_ui::PIN_KEY];
 
 /// Everything the components share. Every member is a cheap, copyable handle.
 #[derive(Clone, Copy)]
@@ -43,6 +43,10 @@ pub struct Ctx {
     pub backend: RwSignal<Backend>,
     /// Framework preset id.
     pub framework: RwSignal<String>,
+    /// Device, model and quantization preset ids (`device=`, `llm=`, `quant=`; see [`crate::presets_ui`]).
+    pub presets: crate::presets_ui::PresetIds,
+    /// The pinned scenario's link hash (`pin=`; see [`crate::decide_ui`]).
+    pub pin: RwSignal<Option<String>>,
     /// The form, read and validated.
     pub checked: Memo<Checked>,
     /// The last valid scenario and its evaluation (stays when the form turns invalid).
@@ -75,6 +79,10 @@ impl Ctx {
             if embed {
                 extras.push(("embed", "1"));
             }
+            let pin = self.pin.get();
+            if let Some(p) = &pin {
+                extras.push((crate::decide_ui::PIN_KEY, p));
+            }
             codec::encode(&inputs, &extras)
         })
     }
@@ -94,7 +102,9 @@ impl Ctx {
         self.granularity.set(c.granularity);
         self.activation.set(c.activation);
         self.backend.set(c.backend);
+        self.presets.set(&c);
         self.framework.set(c.framework);
+        self.pin.set(crate::decide_ui::pin_of(&d.extras));
         let lang = d
             .extras
             .iter()
@@ -135,7 +145,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
     let granularity = RwSignal::new(c.granularity);
     let activation = RwSignal::new(c.activation);
     let backend = RwSignal::new(c.backend);
-    let framework = RwSignal::new(c.framework);
+    let framework = RwSignal::new(c.framework.clone());
+    let presets = crate::presets_ui::PresetIds::new(&c);
     let checked = Memo::new(move |_| {
         let t: Vec<String> = texts.with_value(|v| v.iter().map(|s| s.get()).collect());
         let choices = Choices {
@@ -144,6 +155,9 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
             activation: activation.get(),
             backend: backend.get(),
             framework: framework.get(),
+            device: presets.device.get(),
+            model: presets.model.get(),
+            quant: presets.quant.get(),
         };
         state::check(&t, &choices)
     });
@@ -170,6 +184,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
         activation,
         backend,
         framework,
+        presets,
+        pin: RwSignal::new(None),
         checked,
         good,
         solve,
@@ -184,6 +200,7 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
 pub fn App() -> impl IntoView {
     let ctx = create_ctx(&current_hash(), browser_lang());
     provide_context(ctx);
+    provide_context(crate::custom::Store::load());
 
     // The hash follows the scenario, coalesced while typing and written without new history entries.
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
@@ -249,6 +266,7 @@ fn FullView() -> impl IntoView {
                 <h2 id="h-results">{move || Ui::Results.text(lang.get())}</h2>
                 <ShareBar/>
                 <Results/>
+                <crate::decide_ui::Decide/>
             </section>
         </main>
         <footer class="foot">
@@ -347,10 +365,14 @@ fn FieldGroup(group: Group) -> impl IntoView {
         .filter(|f| f.spec().group == group)
         .collect();
     let choices = match group {
-        Group::Model => {
-            view! { <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/> }.into_any()
+        Group::Device => view! { <crate::presets_ui::PresetPicker group=group/> }.into_any(),
+        Group::Model => view! {
+            <crate::presets_ui::PresetPicker group=group/>
+            <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/>
         }
+        .into_any(),
         Group::Quantization => view! {
+            <crate::presets_ui::PresetPicker group=group/>
             <ChoiceSelect label=Ui::Granularity value=ctx.granularity/>
             <ChoiceSelect label=Ui::Activation value=ctx.activation/>
         }
@@ -358,6 +380,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
         Group::Framework => view! {
             <ChoiceSelect label=Ui::Backend value=ctx.backend/>
             <FrameworkSelect/>
+            <crate::presets_ui::FrameworkInfo/>
         }
         .into_any(),
         _ => ().into_any(),
@@ -580,6 +603,7 @@ pub fn FieldInput(
                 <span class="unit">{move || edgefit_text::field_unit(field, lang.get())}</span>
             </span>
             <p class="err" id=err_id role="alert">{message}</p>
+            <crate::presets_ui::FieldNote field=field/>
         </div>
     }
 }

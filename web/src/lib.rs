@@ -13,6 +13,9 @@
 pub mod app;
 pub mod chart;
 pub mod charts;
+pub mod custom;
+pub mod decide_ui;
+pub mod presets_ui;
 pub mod results;
 pub mod share;
 pub mod state;

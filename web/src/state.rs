@@ -63,6 +63,12 @@ pub struct Choices {
     pub backend: Backend,
     /// Framework preset id.
     pub framework: String,
+    /// Device preset id the form started from (`device=` in the link).
+    pub device: Option<String>,
+    /// Model preset id (`llm=`).
+    pub model: Option<String>,
+    /// Quantization preset id (`quant=`).
+    pub quant: Option<String>,
 }
 
 impl Choices {
@@ -75,6 +81,9 @@ impl Choices {
             activation: inputs.activation,
             backend: inputs.backend,
             framework: inputs.framework.clone(),
+            device: inputs.device.clone(),
+            model: inputs.model.clone(),
+            quant: inputs.quant.clone(),
         }
     }
 }
@@ -102,6 +111,9 @@ pub fn read_form(texts: &[String], choices: &Choices) -> (Inputs, Vec<Field>) {
     inputs.activation = choices.activation;
     inputs.backend = choices.backend;
     inputs.framework.clone_from(&choices.framework);
+    inputs.device.clone_from(&choices.device);
+    inputs.model.clone_from(&choices.model);
+    inputs.quant.clone_from(&choices.quant);
     let mut unreadable = Vec::new();
     for (&f, text) in ALL_FIELDS.iter().zip(texts) {
         let t = text.trim();

@@ -1,0 +1,702 @@
+//! Decision support: pin a scenario and compare an edited copy with it, what to change first, what
+//! moves the binding constraint (a tornado chart), and which preset models and devices pass.
+//!
+//! The pin is one link key ([`PIN_KEY`], the pinned scenario's own hash, percent-encoded), so one link
+//! carries both scenarios. Everything heavier than a comparison (advice, sensitivity, preset sweeps) sits
+//! behind a `<details>` and is computed only while it is open, from the scenario as it stands once typing
+//! has paused, so the default view costs nothing per keystroke.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use edgefit_core::advice::{self, Difference, Sensitivity};
+use edgefit_core::codec;
+use edgefit_core::presets::{ALL_DEVICES, ALL_MODELS};
+use edgefit_core::{evaluate, validate, Constraint, Evaluation, Inputs, Verdict, ALL_CONSTRAINTS};
+use edgefit_text::{self as text, Lang};
+use leptos::leptos_dom::helpers::TimeoutHandle;
+use leptos::prelude::*;
+
+use crate::app::Ctx;
+use crate::results::verdict_icon;
+use crate::ui::Ui;
+
+/// The link key holding the pinned scenario.
+pub const PIN_KEY: &str = "pin";
+/// How far each input moves in the tornado chart.
+pub const STEP: f64 = 0.2;
+/// Bars in the tornado chart.
+pub const TOP: usize = 8;
+/// Quantization presets tried for every model in the model sweep.
+pub const SWEEP_QUANTS: [&str; 3] = ["q4_k_m", "q8_0", "fp16"];
+
+/// The pinned hash among a link's extras.
+#[must_use]
+pub fn pin_of(extras: &[(String, String)]) -> Option<String> {
+    extras
+        .iter()
+        .find(|(k, _)| k == PIN_KEY)
+        .map(|(_, v)| v.clone())
+        .filter(|v| !v.is_empty())
+}
+
+/// A pinned scenario, read and evaluated (`None`: the pin is not a valid scenario).
+#[must_use]
+pub fn evaluate_pin(hash: &str) -> Option<(Inputs, Evaluation)> {
+    let d = codec::decode(hash, &[]);
+    let s = validate(&d.inputs).ok()?;
+    Some((d.inputs, evaluate(&s)))
+}
+
+/// The worst verdict over every constraint.
+#[must_use]
+pub fn overall(e: &Evaluation) -> Verdict {
+    let vs: Vec<Verdict> = ALL_CONSTRAINTS.iter().map(|&c| e.verdict(c)).collect();
+    if vs.contains(&Verdict::Fail) {
+        Verdict::Fail
+    } else if vs.contains(&Verdict::Warn) {
+        Verdict::Warn
+    } else {
+        Verdict::Pass
+    }
+}
+
+fn verdict_rank(v: Verdict) -> u8 {
+    match v {
+        Verdict::Pass => 0,
+        Verdict::Warn => 1,
+        Verdict::Fail => 2,
+        Verdict::NotApplicable => 3,
+    }
+}
+
+fn verdict_code(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Pass => "pass",
+        Verdict::Warn => "warn",
+        Verdict::Fail => "fail",
+        Verdict::NotApplicable => "na",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Tornado geometry (pure)
+// ---------------------------------------------------------------------------------------------------------
+
+/// One bar of the tornado chart, in SVG units.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    /// Top of the row.
+    pub y: f64,
+    /// The −20 % side: from `x` with `w`.
+    pub low: (f64, f64),
+    /// The +20 % side.
+    pub high: (f64, f64),
+}
+
+/// The tornado layout.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tornado {
+    /// One bar per row, in order.
+    pub bars: Vec<Bar>,
+    /// x of the current headroom.
+    pub base_x: f64,
+    /// x of zero headroom (the limit), when it is in view.
+    pub zero_x: Option<f64>,
+    /// Total height.
+    pub height: f64,
+}
+
+/// Left edge of the bars (labels go to its left).
+pub const T_LEFT: f64 = 200.0;
+/// Width of the bar area.
+pub const T_WIDTH: f64 = 300.0;
+/// Row height.
+pub const T_ROW: f64 = 24.0;
+
+/// Lay out the bars of `rows` (headroom at −step and +step) around the current headroom `base`.
+#[must_use]
+pub fn tornado(rows: &[(f64, f64)], base: f64) -> Tornado {
+    let finite = |x: f64| if x.is_finite() { x } else { base };
+    let mut lo = base;
+    let mut hi = base;
+    for &(a, b) in rows {
+        lo = lo.min(finite(a)).min(finite(b));
+        hi = hi.max(finite(a)).max(finite(b));
+    }
+    let span = if hi - lo > 1e-12 { hi - lo } else { 1.0 };
+    let x = |v: f64| T_LEFT + (finite(v) - lo) / span * T_WIDTH;
+    let seg = |v: f64| {
+        let (a, b) = (x(base), x(v));
+        (a.min(b), (a - b).abs())
+    };
+    let bars = rows
+        .iter()
+        .enumerate()
+        .map(|(i, &(a, b))| Bar {
+            #[allow(clippy::cast_precision_loss)] // at most TOP rows
+            y: 4.0 + i as f64 * T_ROW,
+            low: seg(a),
+            high: seg(b),
+        })
+        .collect::<Vec<_>>();
+    #[allow(clippy::cast_precision_loss)]
+    let height = 8.0 + rows.len() as f64 * T_ROW + 16.0;
+    Tornado {
+        bars,
+        base_x: x(base),
+        zero_x: (lo..=hi).contains(&0.0).then(|| x(0.0)),
+        height,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Sweeps (pure)
+// ---------------------------------------------------------------------------------------------------------
+
+/// One row of a preset sweep.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SweepRow {
+    /// Model or device name.
+    pub name: &'static str,
+    /// Quantization preset name (model sweep).
+    pub quant: Option<&'static str>,
+    /// TPOT at full context, s (`None`: not an LLM).
+    pub tpot: Option<f64>,
+    /// TTFT, s.
+    pub ttft: Option<f64>,
+    /// Memory needed, bytes.
+    pub memory: f64,
+    /// Worst verdict.
+    pub verdict: Verdict,
+    /// The preset left figures unknown: the current values stood in.
+    pub starred: bool,
+}
+
+fn row(
+    name: &'static str,
+    quant: Option<&'static str>,
+    i: &Inputs,
+    starred: bool,
+) -> Option<SweepRow> {
+    let s = validate(i).ok()?;
+    let e = evaluate(&s);
+    let r = &e.expected;
+    let llm = e.verdict(Constraint::Tpot) != Verdict::NotApplicable;
+    Some(SweepRow {
+        name,
+        quant,
+        tpot: llm.then_some(r.tpot.full.0),
+        ttft: llm.then_some(r.ttft.ttft.0),
+        memory: r.memory.total.0,
+        verdict: overall(&e),
+        starred,
+    })
+}
+
+/// Every model preset with a known shape × [`SWEEP_QUANTS`], on the current device and scenario.
+#[must_use]
+pub fn model_sweep(current: &Inputs) -> Vec<SweepRow> {
+    let mut out = Vec::new();
+    for m in ALL_MODELS {
+        for q in SWEEP_QUANTS {
+            let Some(qp) = edgefit_core::presets::quant(q) else {
+                continue;
+            };
+            let mut i = current.clone();
+            if !m.apply(&mut i).is_empty() {
+                break; // its size is not known: nothing to say
+            }
+            qp.apply(&mut i);
+            out.extend(row(m.name, Some(qp.name), &i, false));
+        }
+    }
+    out
+}
+
+/// Every device preset with the current model and scenario.
+#[must_use]
+pub fn device_sweep(current: &Inputs) -> Vec<SweepRow> {
+    ALL_DEVICES
+        .iter()
+        .filter_map(|d| {
+            let mut i = current.clone();
+            let unknown = d.apply(&mut i);
+            row(d.name, None, &i, !unknown.is_empty())
+        })
+        .collect()
+}
+
+/// Sort key of a sweep column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Col {
+    /// Model or device.
+    Name,
+    /// Quantization.
+    Quant,
+    /// TPOT.
+    Tpot,
+    /// TTFT.
+    Ttft,
+    /// Memory.
+    Memory,
+    /// Verdict.
+    Verdict,
+}
+
+/// Sort rows by a column (missing figures last).
+pub fn sort_rows(rows: &mut [SweepRow], col: Col, asc: bool) {
+    let num = |x: Option<f64>| x.unwrap_or(f64::INFINITY);
+    rows.sort_by(|a, b| {
+        let o = match col {
+            Col::Name => a.name.cmp(b.name),
+            Col::Quant => a.quant.cmp(&b.quant),
+            Col::Tpot => num(a.tpot).total_cmp(&num(b.tpot)),
+            Col::Ttft => num(a.ttft).total_cmp(&num(b.ttft)),
+            Col::Memory => a.memory.total_cmp(&b.memory),
+            Col::Verdict => verdict_rank(a.verdict).cmp(&verdict_rank(b.verdict)),
+        };
+        if asc {
+            o
+        } else {
+            o.reverse()
+        }
+    });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Components
+// ---------------------------------------------------------------------------------------------------------
+
+/// The last good scenario once typing has paused for 300 ms (the heavy panels read this).
+fn settled(ctx: Ctx) -> ReadSignal<Option<Arc<crate::state::Good>>> {
+    let (get, set) = signal(ctx.good.get_untracked());
+    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    Effect::new(move |first: Option<()>| {
+        let g = ctx.good.get();
+        if first.is_none() {
+            return;
+        }
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+        let t = set_timeout_with_handle(move || set.set(g), Duration::from_millis(300)).ok();
+        pending.set_value(t);
+    });
+    on_cleanup(move || {
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+    });
+    get
+}
+
+/// The decision-support section: pin and compare, then the panels computed on demand.
+#[component]
+pub fn Decide() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    view! {
+        <section class="decide" aria-labelledby="h-decide" data-testid="decide">
+            <h3 id="h-decide">{move || Ui::Decide.text(lang.get())}</h3>
+            <PinCompare/>
+            <Lazy title=Ui::AdviceTitle testid="panel-advice">
+                <AdviceList/>
+            </Lazy>
+            <Lazy title=Ui::Tornado testid="panel-tornado">
+                <TornadoChart/>
+            </Lazy>
+            <Lazy title=Ui::ModelSweep testid="panel-models">
+                <Sweep devices=false/>
+            </Lazy>
+            <Lazy title=Ui::DeviceSweep testid="panel-devices">
+                <Sweep devices=true/>
+            </Lazy>
+        </section>
+    }
+}
+
+/// A `<details>` whose content exists only while it is open.
+#[component]
+fn Lazy(
+    /// The summary.
+    title: Ui,
+    /// Test id.
+    testid: &'static str,
+    /// The content (built when opened).
+    children: ChildrenFn,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let open = RwSignal::new(false);
+    let children = StoredValue::new(children);
+    view! {
+        <details
+            class="lazy"
+            data-testid=testid
+            on:toggle=move |ev| {
+                let o = event_target::<web_sys::HtmlElement>(&ev).has_attribute("open");
+                open.set(o);
+            }
+        >
+            <summary>{move || title.text(ctx.lang.get())}</summary>
+            {move || open.get().then(|| children.with_value(|c| c()))}
+        </details>
+    }
+}
+
+/// Pin the scenario; while pinned, the comparison table.
+#[component]
+fn PinCompare() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let pinned = Memo::new(move |_| ctx.pin.get().map(|h| evaluate_pin(&h).map(Arc::new)));
+    let pin = move |_| {
+        let h = ctx
+            .good
+            .with_untracked(|g| g.as_ref().map(|g| codec::encode(&g.inputs, &[])));
+        ctx.pin.set(h);
+    };
+    let unpin = move |_| ctx.pin.set(None);
+    let restore = move |_| {
+        if let Some(Some(p)) = pinned.get_untracked() {
+            let before = crate::presets_ui::current_inputs(&ctx);
+            crate::presets_ui::put_inputs(&ctx, &before, &p.0);
+        }
+    };
+    let table = move || {
+        let l = lang.get();
+        let p = pinned.get()?;
+        let Some(p) = p else {
+            return Some(
+                view! { <p class="bad" data-testid="pin-broken">{Ui::PinBroken.text(l)}</p> }
+                    .into_any(),
+            );
+        };
+        let diffs = ctx
+            .good
+            .with(|g| g.as_ref().map(|g| advice::compare(&p.1, &g.evaluation)))?;
+        Some(compare_table(&diffs, l).into_any())
+    };
+    view! {
+        <div class="pin">
+            <p class="pin-bar">
+                {move || {
+                    if ctx.pin.with(Option::is_some) {
+                        view! {
+                            <button type="button" data-testid="unpin" on:click=unpin>
+                                {Ui::Unpin.text(lang.get())}
+                            </button>
+                            <button type="button" data-testid="restore-pin" on:click=restore>
+                                {Ui::RestorePinned.text(lang.get())}
+                            </button>
+                        }
+                            .into_any()
+                    } else {
+                        view! {
+                            <button type="button" data-testid="pin" on:click=pin>
+                                {Ui::Pin.text(lang.get())}
+                            </button>
+                            <span class="hint">{Ui::PinHint.text(lang.get())}</span>
+                        }
+                            .into_any()
+                    }
+                }}
+            </p>
+            {table}
+        </div>
+    }
+}
+
+fn verdict_cell(v: Verdict, fig: String, lang: Lang) -> impl IntoView {
+    view! {
+        <td data-verdict=verdict_code(v)>
+            <span class="icon" aria-hidden="true">{verdict_icon(v)}</span>
+            " " {text::verdict_label(v, lang)} " · " {fig}
+        </td>
+    }
+}
+
+fn compare_table(diffs: &[Difference], lang: Lang) -> impl IntoView {
+    view! {
+        <table class="compare" data-testid="compare">
+            <caption>{Ui::CompareCaption.text(lang)}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{Ui::Constraint.text(lang)}</th>
+                    <th scope="col">{Ui::Pinned.text(lang)}</th>
+                    <th scope="col">{Ui::CurrentScenario.text(lang)}</th>
+                </tr>
+            </thead>
+            <tbody>
+                {diffs
+                    .iter()
+                    .map(|d| {
+                        let differs = d.differs();
+                        view! {
+                            <tr class:differs=differs data-differs=if differs { "1" } else { "0" }>
+                                <th scope="row">
+                                    {text::constraint_label(d.constraint, lang)}
+                                    {differs.then(|| view! { <span class="diff-mark">" ≠ " {Ui::Differs.text(lang)}</span> })}
+                                </th>
+                                {verdict_cell(d.a, text::figure_text(d.constraint, d.a_figure), lang)}
+                                {verdict_cell(d.b, text::figure_text(d.constraint, d.b_figure), lang)}
+                            </tr>
+                        }
+                    })
+                    .collect_view()}
+            </tbody>
+        </table>
+    }
+}
+
+/// What to change first, with each change's computed effect.
+#[component]
+fn AdviceList() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let good = settled(ctx);
+    let list = Memo::new(move |_| {
+        good.with(|g| {
+            g.as_ref().map(|g| {
+                (
+                    g.evaluation.all_met(),
+                    advice::advise(&g.inputs, &g.evaluation),
+                )
+            })
+        })
+    });
+    move || {
+        let l = ctx.lang.get();
+        let (met, list) = list.get()?;
+        Some(if list.is_empty() {
+            let w = if met { Ui::NoAdvice } else { Ui::NoAdviceFound };
+            view! { <p data-testid="advice-none">{w.text(l)}</p> }.into_any()
+        } else {
+            view! {
+                <ol class="advice" data-testid="advice">
+                    {list
+                        .iter()
+                        .map(|a| view! { <li class:all-met=a.all_met>{text::advice_text(a, l)}</li> })
+                        .collect_view()}
+                </ol>
+            }
+            .into_any()
+        })
+    }
+}
+
+/// ±20 % on each input: the binding constraint's headroom, as a tornado chart and a list.
+#[component]
+fn TornadoChart() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let good = settled(ctx);
+    let data = Memo::new(move |_| {
+        good.with(|g| {
+            g.as_ref().map(|g| {
+                let c = g.evaluation.expected.binding();
+                let mut s = advice::sensitivity(&g.inputs, c, STEP);
+                s.truncate(TOP);
+                (c, s)
+            })
+        })
+    });
+    move || {
+        let l = ctx.lang.get();
+        let (c, rows): (Constraint, Vec<Sensitivity>) = data.get()?;
+        let base = rows.first().map_or(0.0, |s| s.base);
+        let t = tornado(
+            &rows.iter().map(|s| (s.low, s.high)).collect::<Vec<_>>(),
+            base,
+        );
+        let title = format!("{} — {}", Ui::Tornado.text(l), text::constraint_label(c, l));
+        let svg_h = t.height;
+        Some(view! {
+            <figure class="chart tornado" data-testid="chart-tornado">
+                <svg
+                    viewBox=format!("0 0 520 {svg_h}")
+                    role="img"
+                    aria-labelledby="tornado-title tornado-desc"
+                >
+                    <title id="tornado-title">{title.clone()}</title>
+                    <desc id="tornado-desc">{Ui::TornadoDesc.text(l)}</desc>
+                    {t
+                        .bars
+                        .iter()
+                        .zip(&rows)
+                        .map(|(b, s)| {
+                            view! {
+                                <g>
+                                    <text x=T_LEFT - 6.0 y=b.y + 15.0 text-anchor="end" class="tick">
+                                        {text::field_label(s.field, l)}
+                                    </text>
+                                    <rect class="lo" x=b.low.0 y=b.y + 3.0 width=b.low.1 height=T_ROW - 8.0></rect>
+                                    <rect class="hi" x=b.high.0 y=b.y + 3.0 width=b.high.1 height=T_ROW - 8.0></rect>
+                                </g>
+                            }
+                        })
+                        .collect_view()}
+                    <line class="base" x1=t.base_x x2=t.base_x y1="0" y2=svg_h - 14.0></line>
+                    {t.zero_x.map(|z| view! { <line class="zero" x1=z x2=z y1="0" y2=svg_h - 14.0></line> })}
+                    <text x=t.base_x y=svg_h - 2.0 text-anchor="middle" class="tick">
+                        {format!("{} {}", Ui::Base.text(l), text::fmt_pct(base))}
+                    </text>
+                </svg>
+                <figcaption>
+                    <span class="key lo">"−20 %"</span> " " <span class="key hi">"+20 %"</span>
+                    <ul class="tornado-list">
+                        {rows
+                            .iter()
+                            .map(|s| view! { <li>{text::sensitivity_text(s, STEP, l)}</li> })
+                            .collect_view()}
+                    </ul>
+                </figcaption>
+            </figure>
+        })
+    }
+}
+
+/// A sortable sweep table over model presets (× quantizations) or device presets.
+#[component]
+fn Sweep(
+    /// Devices (true) or models (false).
+    devices: bool,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let good = settled(ctx);
+    let rows = Memo::new(move |_| {
+        good.with(|g| {
+            g.as_ref().map_or_else(Vec::new, |g| {
+                if devices {
+                    device_sweep(&g.inputs)
+                } else {
+                    model_sweep(&g.inputs)
+                }
+            })
+        })
+    });
+    let sort = RwSignal::new((Col::Verdict, true));
+    let cols: Vec<(Col, Ui)> = [
+        (Col::Name, if devices { Ui::Device } else { Ui::Model }),
+        (Col::Quant, Ui::Quant),
+        (Col::Tpot, Ui::TpotFull),
+        (Col::Ttft, Ui::Ttft),
+        (Col::Memory, Ui::MemoryTotal),
+        (Col::Verdict, Ui::Verdict),
+    ]
+    .into_iter()
+    .filter(|(c, _)| !(devices && *c == Col::Quant))
+    .collect();
+    let testid = if devices {
+        "sweep-devices"
+    } else {
+        "sweep-models"
+    };
+    move || {
+        let l = ctx.lang.get();
+        let (col, asc) = sort.get();
+        let mut rs = rows.get();
+        sort_rows(&mut rs, col, asc);
+        let head = cols
+            .iter()
+            .map(|&(c, u)| {
+                let aria = if c == col {
+                    if asc { "ascending" } else { "descending" }
+                } else {
+                    "none"
+                };
+                view! {
+                    <th scope="col" aria-sort=aria>
+                        <button
+                            type="button"
+                            class="sort"
+                            on:click=move |_| sort.update(|s| *s = (c, if s.0 == c { !s.1 } else { true }))
+                        >
+                            {u.text(l)}
+                        </button>
+                    </th>
+                }
+            })
+            .collect_view();
+        let body = rs
+            .iter()
+            .map(|r| {
+                let ms = |x: Option<f64>| x.map_or_else(|| "–".to_string(), text::fmt_ms);
+                view! {
+                    <tr data-verdict=verdict_code(r.verdict)>
+                        <th scope="row">{r.name} {r.starred.then_some(" *")}</th>
+                        {(!devices).then(|| view! { <td>{r.quant.unwrap_or("")}</td> })}
+                        <td class="num">{ms(r.tpot)}</td>
+                        <td class="num">{ms(r.ttft)}</td>
+                        <td class="num">{text::fmt_gb(r.memory)}</td>
+                        <td>
+                            <span class="icon" aria-hidden="true">{verdict_icon(r.verdict)}</span>
+                            " " {text::verdict_label(r.verdict, l)}
+                        </td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <div class="sweep-wrap">
+                <table class="sweep" data-testid=testid>
+                    <thead><tr>{head}</tr></thead>
+                    <tbody>{body}</tbody>
+                </table>
+                <p class="note">{Ui::SweepNote.text(l)}</p>
+            </div>
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tornado_bars_grow_from_the_current_headroom() {
+        let t = tornado(&[(-0.5, 0.2), (-0.1, 0.1)], 0.0);
+        assert_eq!(t.bars.len(), 2);
+        assert!((t.base_x - (T_LEFT + 0.5 / 0.7 * T_WIDTH)).abs() < 1e-9);
+        let b = &t.bars[0];
+        assert!((b.low.0 - T_LEFT).abs() < 1e-9);
+        assert!((b.low.0 + b.low.1 - t.base_x).abs() < 1e-9);
+        assert!((b.high.0 - t.base_x).abs() < 1e-9);
+        assert_eq!(t.zero_x, Some(t.base_x));
+        let flat = tornado(&[], 0.3);
+        assert!(flat.bars.is_empty() && flat.base_x.is_finite());
+    }
+
+    #[test]
+    fn the_default_scenario_advises_an_int8_kv_cache() {
+        let i = Inputs::default();
+        let e = evaluate(&validate(&i).unwrap());
+        let a = advice::advise(&i, &e);
+        assert!(a
+            .iter()
+            .any(|a| text::advice_text(a, Lang::En).contains("INT8")));
+    }
+
+    #[test]
+    fn sweeps_cover_the_presets_and_sort() {
+        let i = Inputs::default();
+        let mut m = model_sweep(&i);
+        assert!(m.len() >= 60, "{}", m.len());
+        sort_rows(&mut m, Col::Memory, true);
+        assert!(m.windows(2).all(|w| w[0].memory <= w[1].memory));
+        let d = device_sweep(&i);
+        assert!(d.len() >= 20, "{}", d.len());
+        assert!(d.iter().any(|r| r.starred));
+    }
+
+    #[test]
+    fn a_pin_round_trips_through_the_link() {
+        let mut i = Inputs::default();
+        i.set_exact(edgefit_core::Field::BandwidthGbps, 50.0);
+        let pin = codec::encode(&i, &[]);
+        let link = codec::encode(&Inputs::default(), &[(PIN_KEY, &pin)]);
+        let d = codec::decode(&link, &[PIN_KEY]);
+        assert!(d.is_clean(), "{:?}", d.issues);
+        assert_eq!(pin_of(&d.extras).as_deref(), Some(pin.as_str()));
+        let (pi, _) = evaluate_pin(&pin).unwrap();
+        assert_eq!(pi, i);
+    }
+}

@@ -1,0 +1,583 @@
+//! Preset pickers: a `<select>` at the top of the Device, Model and Quantization groups, the picked
+//! preset's public sources, a mark on figures that are derived or assumed, the reason a field the engine
+//! needs is left unknown, the framework verdict with its reasons, and the calibrated utilizations.
+//!
+//! Picking a preset writes its figures into the same text signals the user types into (derive, don't
+//! sync: nothing else is stored) and records its id, so the link carries `device=<id>`, `llm=<id>` or
+//! `quant=<id>` through the codec. A figure the preset does not know is cleared and asked for, never
+//! invented.
+
+use edgefit_core::calibration::{self, Calibrated, HwClass};
+use edgefit_core::codec::format_value;
+use edgefit_core::framework::Support;
+use edgefit_core::input::Group;
+use edgefit_core::presets::{
+    self, DeviceKind, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS,
+    ALL_QUANTS,
+};
+use edgefit_core::{Backend, Field, Inputs, Value, ALL_FIELDS};
+use edgefit_text::Lang;
+use leptos::prelude::*;
+
+use crate::app::Ctx;
+use crate::custom::{self, CustomBar, Store};
+use crate::state::{self, Choices};
+use crate::ui::Ui;
+
+/// The preset ids the form started from, one signal per kind.
+#[derive(Clone, Copy)]
+pub struct PresetIds {
+    /// `device=`.
+    pub device: RwSignal<Option<String>>,
+    /// `llm=`.
+    pub model: RwSignal<Option<String>>,
+    /// `quant=`.
+    pub quant: RwSignal<Option<String>>,
+}
+
+fn set_if_changed<T: PartialEq + Send + Sync + 'static>(s: RwSignal<T>, v: T) {
+    if s.with_untracked(|x| *x != v) {
+        s.set(v);
+    }
+}
+
+impl PresetIds {
+    /// Signals holding the ids in `c`.
+    #[must_use]
+    pub fn new(c: &Choices) -> Self {
+        Self {
+            device: RwSignal::new(c.device.clone()),
+            model: RwSignal::new(c.model.clone()),
+            quant: RwSignal::new(c.quant.clone()),
+        }
+    }
+
+    /// Set the ids from `c` (only those that changed).
+    pub fn set(&self, c: &Choices) {
+        set_if_changed(self.device, c.device.clone());
+        set_if_changed(self.model, c.model.clone());
+        set_if_changed(self.quant, c.quant.clone());
+    }
+
+    /// The signal of a group's preset, if the group has presets.
+    #[must_use]
+    pub fn of(&self, g: Group) -> Option<RwSignal<Option<String>>> {
+        match g {
+            Group::Device => Some(self.device),
+            Group::Model => Some(self.model),
+            Group::Quantization => Some(self.quant),
+            _ => None,
+        }
+    }
+}
+
+/// The form as it stands, read without tracking (unreadable text keeps its default).
+#[must_use]
+pub fn current_inputs(ctx: &Ctx) -> Inputs {
+    let t: Vec<String> = ctx
+        .texts
+        .with_value(|v| v.iter().map(|s| s.get_untracked()).collect());
+    let c = Choices {
+        model_kind: ctx.model_kind.get_untracked(),
+        granularity: ctx.granularity.get_untracked(),
+        activation: ctx.activation.get_untracked(),
+        backend: ctx.backend.get_untracked(),
+        framework: ctx.framework.get_untracked(),
+        device: ctx.presets.device.get_untracked(),
+        model: ctx.presets.model.get_untracked(),
+        quant: ctx.presets.quant.get_untracked(),
+    };
+    state::read_form(&t, &c).0
+}
+
+/// Write what changed from `before` to `after` into the form's signals: a field the user typed garbage
+/// into keeps its text unless `after` changes it.
+pub fn put_inputs(ctx: &Ctx, before: &Inputs, after: &Inputs) {
+    for &f in ALL_FIELDS {
+        if before.get(f) != after.get(f) {
+            ctx.text(f).set(state::text_of(after.get(f)));
+        }
+    }
+    let c = Choices::of(after);
+    set_if_changed(ctx.model_kind, c.model_kind);
+    set_if_changed(ctx.granularity, c.granularity);
+    set_if_changed(ctx.activation, c.activation);
+    set_if_changed(ctx.backend, c.backend);
+    set_if_changed(ctx.framework, c.framework.clone());
+    ctx.presets.set(&c);
+}
+
+/// Apply the preset `id` of a group to the inputs. Fields the engine needs that the preset does not know
+/// are cleared so the form asks for them. False when no preset has this id.
+#[must_use]
+pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
+    let unknown = match group {
+        Group::Device => presets::device(id).map(|p| p.apply(inputs)),
+        Group::Model => presets::model(id).map(|p| p.apply(inputs)),
+        Group::Quantization => presets::quant(id).map(|p| p.apply(inputs)),
+        _ => None,
+    };
+    let Some(unknown) = unknown else {
+        return false;
+    };
+    for f in unknown {
+        inputs.set(f, None);
+    }
+    true
+}
+
+/// The model fields a model preset leaves unknown.
+#[must_use]
+pub fn model_unknown(p: &ModelPreset) -> Vec<Field> {
+    p.apply(&mut Inputs::default())
+}
+
+/// Why a preset leaves a field unknown, in words.
+#[must_use]
+pub fn gap_text(g: Gap, lang: Lang) -> &'static str {
+    match g {
+        Gap::NotPublished => Ui::GapNotPublished.text(lang),
+        Gap::NoAccelerator => Ui::GapNoAccelerator.text(lang),
+        Gap::NoDram => Ui::GapNoDram.text(lang),
+        _ => Ui::GapNotFound.text(lang),
+    }
+}
+
+/// Where a source string points: an `http(s)` URL as is, `owner/repo path` on GitHub, anything else
+/// (a book, "project seed brief") nowhere.
+#[must_use]
+pub fn source_href(s: &str) -> Option<String> {
+    let s = s.trim();
+    if s.starts_with("https://") || s.starts_with("http://") {
+        return (!s.contains(char::is_whitespace)).then(|| s.to_string());
+    }
+    let (repo, path) = s.split_once(' ').unwrap_or((s, ""));
+    let ok = |p: &str| {
+        !p.is_empty()
+            && p.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'))
+    };
+    let (owner, name) = repo.split_once('/')?;
+    if !ok(owner) || !ok(name) || path.contains(char::is_whitespace) || path.contains("..") {
+        return None;
+    }
+    Some(if path.is_empty() {
+        format!("https://github.com/{owner}/{name}")
+    } else {
+        format!("https://github.com/{owner}/{name}/blob/HEAD/{path}")
+    })
+}
+
+/// The device class whose calibration applies to a device preset.
+#[must_use]
+pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
+    let Some(p) = p else {
+        return HwClass::Other;
+    };
+    match p.kind {
+        DeviceKind::Phone => HwClass::Phone,
+        DeviceKind::Sbc => HwClass::Sbc,
+        DeviceKind::Laptop if p.vendor == "Apple" => HwClass::AppleMSeries,
+        DeviceKind::Laptop if backend == Backend::Gpu => HwClass::PcIgpuApu,
+        DeviceKind::Laptop if backend == Backend::Cpu => HwClass::PcCpu,
+        DeviceKind::Accelerator if p.vendor == "NVIDIA" => HwClass::Jetson,
+        _ => HwClass::Other,
+    }
+}
+
+/// The calibrated constants for the chosen backend and device.
+#[must_use]
+pub fn calibrated(device: Option<&str>, backend: Backend) -> Calibrated {
+    let p = device.and_then(presets::device);
+    calibration::lookup(calibration::CALIBRATED, backend, hw_class(p, backend))
+}
+
+fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
+    match group {
+        Group::Device => presets::device(id).map_or(&[], |p| p.sources),
+        Group::Model => presets::model(id).map_or(&[], |p| p.sources),
+        Group::Quantization => presets::quant(id).map_or(&[], |p| p.sources),
+        _ => &[],
+    }
+}
+
+/// A list of sources: links open in a new tab and pass no referrer or opener.
+#[component]
+pub fn SourceList(
+    /// The sources.
+    sources: &'static [&'static str],
+    /// Test id of the list.
+    testid: String,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    if sources.is_empty() {
+        return ().into_any();
+    }
+    view! {
+        <details class="sources" data-testid=testid>
+            <summary>{move || Ui::Sources.text(ctx.lang.get())} " (" {sources.len()} ")"</summary>
+            <ul>
+                {sources
+                    .iter()
+                    .map(|&s| match source_href(s) {
+                        Some(h) => {
+                            view! {
+                                <li>
+                                    <a href=h target="_blank" rel="noopener noreferrer">{s}</a>
+                                </li>
+                            }
+                                .into_any()
+                        }
+                        None => view! { <li>{s}</li> }.into_any(),
+                    })
+                    .collect_view()}
+            </ul>
+        </details>
+    }
+    .into_any()
+}
+
+/// The preset `<select>` of a group (device, model or quantization), with "custom" and the user's own
+/// presets, the picked preset's sources, and (device and model) the save/export/import bar.
+#[component]
+pub fn PresetPicker(
+    /// Device, Model or Quantization.
+    group: Group,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let store = expect_context::<Store>();
+    let lang = ctx.lang;
+    let Some(sig) = ctx.presets.of(group) else {
+        return ().into_any();
+    };
+    let kind = custom::Kind::of(group);
+    // The user's preset last applied (not in the link: its figures are).
+    let user_pick = RwSignal::new(None::<String>);
+    let value = move || match sig.get() {
+        Some(id) => format!("p:{id}"),
+        None => user_pick
+            .get()
+            .map(|n| format!("u:{n}"))
+            .unwrap_or_default(),
+    };
+    let (key, label) = match group {
+        Group::Device => ("device", Ui::PresetDevice),
+        Group::Model => ("llm", Ui::PresetModel),
+        _ => ("quant", Ui::PresetQuant),
+    };
+    let options: Vec<(&'static str, &'static str)> = match group {
+        Group::Device => ALL_DEVICES.iter().map(|p| (p.id, p.name)).collect(),
+        Group::Model => ALL_MODELS.iter().map(|p| (p.id, p.name)).collect(),
+        _ => ALL_QUANTS.iter().map(|p| (p.id, p.name)).collect(),
+    };
+    let on_change = move |ev| {
+        let v = event_target_value(&ev);
+        let before = current_inputs(&ctx);
+        let mut after = before.clone();
+        if let Some(id) = v.strip_prefix("p:") {
+            if !apply_preset(group, id, &mut after) {
+                return;
+            }
+            user_pick.set(None);
+        } else if let (Some(name), Some(k)) = (v.strip_prefix("u:"), kind) {
+            let item = store
+                .items
+                .with_untracked(|l| l.iter().find(|c| c.kind == k && c.name == name).cloned());
+            let Some(item) = item else {
+                return;
+            };
+            item.apply(&mut after);
+            user_pick.set(Some(item.name));
+        } else {
+            user_pick.set(None);
+        }
+        match group {
+            Group::Device => after.device = v.strip_prefix("p:").map(Into::into),
+            Group::Model => after.model = v.strip_prefix("p:").map(Into::into),
+            _ => after.quant = v.strip_prefix("p:").map(Into::into),
+        }
+        put_inputs(&ctx, &before, &after);
+    };
+    let id = format!("preset-{key}");
+    let (wrap_id, label_id) = (id.clone(), id.clone());
+    let mine = move || {
+        let k = kind?;
+        let items: Vec<String> = store.items.with(|l| {
+            l.iter()
+                .filter(|c| c.kind == k)
+                .map(|c| c.name.clone())
+                .collect()
+        });
+        (!items.is_empty()).then(|| {
+            view! {
+                <optgroup label=move || Ui::MyPresets.text(lang.get())>
+                    {items
+                        .into_iter()
+                        .map(|n| {
+                            let v = format!("u:{n}");
+                            let v2 = v.clone();
+                            view! {
+                                <option value=v prop:selected=move || value() == v2>
+                                    {n}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </optgroup>
+            }
+        })
+    };
+    let sources = move || {
+        sig.get().map(|id| {
+            view! { <SourceList sources=sources_of(group, &id) testid=format!("sources-{key}")/> }
+        })
+    };
+    view! {
+        <div class="field choice preset" data-testid=wrap_id>
+            <label for=label_id>{move || label.text(lang.get())}</label>
+            <select id=id on:change=on_change>
+                <option value="" prop:selected=move || value().is_empty()>
+                    {move || Ui::CustomOption.text(lang.get())}
+                </option>
+                <optgroup label=move || Ui::BuiltInPresets.text(lang.get())>
+                    {options
+                        .into_iter()
+                        .map(|(pid, name)| {
+                            let v = format!("p:{pid}");
+                            let v2 = v.clone();
+                            view! {
+                                <option value=v prop:selected=move || value() == v2>
+                                    {name}
+                                </option>
+                            }
+                        })
+                        .collect_view()}
+                </optgroup>
+                {mine}
+            </select>
+            {sources}
+            {kind.map(|k| view! { <CustomBar kind=k user_pick=user_pick/> })}
+        </div>
+    }
+    .into_any()
+}
+
+/// What the picked preset says about one field: a mark when its figure is derived or assumed (while the
+/// field still holds it), the reason it is unknown, and for the utilizations the calibrated default.
+#[component]
+pub fn FieldNote(
+    /// The field.
+    field: Field,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let group = field.spec().group;
+    let text = ctx.text(field);
+    let note = move || -> Option<AnyView> {
+        let l = lang.get();
+        match group {
+            Group::Device => {
+                let id = ctx.presets.device.get()?;
+                let p = presets::device(&id)?;
+                if let Some((_, gap)) = p.unknown().into_iter().find(|(f, _)| *f == field) {
+                    return Some(gap_note(field, gap_text(gap, l)));
+                }
+                let fig = p.figure(field)?;
+                let shown = text.with(|t| t.trim() == format_value(&Value::exact(fig.value)));
+                prov_mark(fig.provenance, shown, l)
+            }
+            Group::Model => {
+                let id = ctx.presets.model.get()?;
+                let p = presets::model(&id)?;
+                if model_unknown(p).contains(&field) {
+                    return Some(gap_note(field, Ui::GapNotFound.text(l)));
+                }
+                let fig = if field == Field::ParamsB {
+                    p.params
+                } else {
+                    None
+                }?;
+                let shown = text.with(|t| {
+                    edgefit_core::codec::parse_value(t.trim())
+                        .is_some_and(|v| (v.mid * 1e9 - fig.value).abs() < 1.0)
+                });
+                prov_mark(fig.provenance, shown, l)
+            }
+            _ => None,
+        }
+    };
+    let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil)
+        .then(|| view! { <CalibratedNote field=field/> });
+    view! {
+        {note}
+        {cal}
+    }
+}
+
+fn gap_note(field: Field, why: &'static str) -> AnyView {
+    view! {
+        <p class="gap-note" data-testid=format!("gap-{}", field.key())>
+            {why}
+        </p>
+    }
+    .into_any()
+}
+
+fn prov_mark(p: Provenance, shown: bool, lang: Lang) -> Option<AnyView> {
+    let (word, help) = match p {
+        Provenance::Derived => (Ui::Derived, Ui::DerivedHelp),
+        Provenance::Assumed => (Ui::Assumed, Ui::AssumedHelp),
+        Provenance::Read => return None,
+    };
+    shown.then(|| {
+        view! {
+            <span class="prov" data-prov=word.text(Lang::En) title=help.text(lang)>
+                {word.text(lang)}
+            </span>
+        }
+        .into_any()
+    })
+}
+
+/// The calibrated value and band of a utilization for the chosen backend and device, with a button
+/// that writes it into the field.
+#[component]
+fn CalibratedNote(
+    /// [`Field::BandwidthUtil`] or [`Field::ComputeUtil`].
+    field: Field,
+) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let cal = Memo::new(move |_| {
+        ctx.presets
+            .device
+            .with(|d| calibrated(d.as_deref(), ctx.backend.get()))
+    });
+    let bw = field == Field::BandwidthUtil;
+    let pick = move |c: &Calibrated| {
+        if bw {
+            (c.eta_bw, c.decode_band, c.n_decode)
+        } else {
+            (c.eta_c, c.prefill_band, c.n_prefill)
+        }
+    };
+    let use_it = move |_| {
+        let (x, _, _) = pick(&cal.get_untracked());
+        ctx.text(field).set(format_value(&Value::exact(x)));
+    };
+    move || {
+        let l = lang.get();
+        let c = cal.get();
+        let (x, band, n) = pick(&c);
+        let from = if n == 0 {
+            Ui::CalPrior.text(l).to_string()
+        } else {
+            format!(
+                "{} {n} ({}{})",
+                Ui::CalFitted.text(l),
+                edgefit_text::backend_label(c.backend, l),
+                c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
+            )
+        };
+        view! {
+            <p class="cal-note" data-testid=format!("cal-{}", field.key())>
+                {Ui::Calibrated.text(l)} ": " <strong>{edgefit_text::fmt_num(x, 3)}</strong> " · "
+                {Ui::CalBand.text(l)} " " {edgefit_text::fmt_num(band.0, 2)} "–"
+                {edgefit_text::fmt_num(band.1, 2)} " · " {from} " "
+                <button type="button" class="small" on:click=use_it>
+                    {Ui::UseCalibrated.text(l)}
+                </button>
+            </p>
+        }
+    }
+}
+
+/// Under the framework `<select>`: its verdict for this scheme with the reasons, and its sources.
+#[component]
+pub fn FrameworkInfo() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let lang = ctx.lang;
+    let verdict = move || {
+        let l = lang.get();
+        let g = ctx.good.get()?;
+        let support = g.evaluation.expected.framework.support.clone();
+        let (cls, head, reasons) = match support {
+            Support::Supported => ("pass", Ui::FwSupported, Vec::new()),
+            Support::Fallback { reasons } => ("warn", Ui::FwFallback, reasons),
+            Support::Unsupported { reasons } => ("fail", Ui::FwUnsupported, reasons),
+        };
+        Some(view! {
+            <div class="fw-verdict" data-verdict=cls data-testid="fw-verdict">
+                <p>{head.text(l)}</p>
+                <ul>
+                    {reasons
+                        .iter()
+                        .map(|m| view! { <li>{edgefit_text::mismatch_text(m, l)}</li> })
+                        .collect_view()}
+                </ul>
+            </div>
+        })
+    };
+    let sources = move || {
+        let id = ctx.framework.get();
+        edgefit_core::framework::find(&id).map(|f| {
+            view! { <SourceList sources=f.sources testid="sources-fw".to_string()/> }
+        })
+    };
+    view! {
+        <div class="fw-info">
+            {verdict}
+            {sources}
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn source_links_are_https_or_github_only() {
+        assert_eq!(
+            source_href("https://x.test/a").as_deref(),
+            Some("https://x.test/a")
+        );
+        assert_eq!(
+            source_href("ggml-org/llama.cpp ggml/src/ggml-common.h").as_deref(),
+            Some("https://github.com/ggml-org/llama.cpp/blob/HEAD/ggml/src/ggml-common.h")
+        );
+        assert_eq!(source_href("project seed brief"), None);
+        assert_eq!(source_href("javascript:alert(1)"), None);
+        assert_eq!(source_href("a/b ../../x"), None);
+    }
+
+    #[test]
+    fn every_preset_source_is_a_link_or_plain_text() {
+        for p in ALL_DEVICES {
+            for s in p.sources {
+                if let Some(h) = source_href(s) {
+                    assert!(h.starts_with("http"), "{s}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_phone_preset_clears_the_tops_it_does_not_know() {
+        let mut i = Inputs::default();
+        assert!(apply_preset(Group::Device, "qcom_sd8elite", &mut i));
+        assert_eq!(i.get(Field::PeakInt8Tops), None);
+        assert_eq!(i.mid(Field::BandwidthGbps), Some(84.8));
+        assert_eq!(i.device.as_deref(), Some("qcom_sd8elite"));
+        assert!(!apply_preset(Group::Device, "nope", &mut i));
+    }
+
+    #[test]
+    fn calibration_uses_the_device_class() {
+        let c = calibrated(Some("apple_m2"), Backend::Gpu);
+        assert_eq!(c.hw, Some(HwClass::AppleMSeries));
+        assert!(c.n_decode > 0);
+        let c = calibrated(None, Backend::Npu);
+        assert!(c.eta_bw > 0.0 && c.eta_bw <= 1.0);
+    }
+}
