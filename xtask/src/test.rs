@@ -67,6 +67,22 @@ fn all_steps() -> Vec<Step> {
             ],
         ),
         step("native tests", "cargo", &["test", "--workspace"]),
+        // The fuzz targets (crates/fuzz) on generated inputs: 8 s each, deterministic, on stable.
+        // The long, coverage-guided run is cargo-fuzz in fuzz/ (nightly), by hand: see crates/fuzz/README.md.
+        step(
+            "fuzz targets, short run (codec, scenario files, engine)",
+            "cargo",
+            &[
+                "run",
+                "--profile",
+                "fuzzing",
+                "-p",
+                "edgefit-fuzz",
+                "--",
+                "--seconds",
+                "8",
+            ],
+        ),
         step(
             "core builds for wasm32",
             "cargo",

@@ -183,8 +183,16 @@ pub struct Decoded {
     pub issues: Vec<Issue>,
 }
 
+/// The shortest text that reads back as `x`. Plain decimals where short (`50`, `0.25`); exponent form
+/// where the decimals would run long (`1e-320`, `1.5e300`): [`parse_value`] refuses numbers over 40
+/// characters, and a link must read back what it wrote.
 fn fmt_num(x: f64) -> String {
-    format!("{x}")
+    let plain = format!("{x}");
+    if plain.len() <= 24 {
+        plain
+    } else {
+        format!("{x:e}")
+    }
 }
 
 fn fmt_value(v: &Value) -> String {
@@ -578,6 +586,24 @@ mod tests {
         let d = decode_as("v=4&bw_gbps=30", &[], 3, CHAIN);
         assert_eq!(d.issues, vec![Issue::NewerVersion { found: 4 }]);
         assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+    }
+
+    /// Found by the fuzz driver: a tiny value the codec accepted was written as 325 decimals, which it
+    /// then refused, so the page's own link lost the value.
+    #[test]
+    fn extreme_values_are_written_so_they_read_back() {
+        for x in [1e-320, 5e-324, 1e-30, 1.5e300, f64::MAX, 123_456_789.123_456_78, 0.1 + 0.2] {
+            let s = fmt_num(x);
+            assert!(s.len() <= 40, "{x}: {s}");
+            assert_eq!(parse_value(&s).map(|v| v.mid), Some(x), "{s}");
+        }
+        assert_eq!(fmt_num(50.0), "50");
+        assert_eq!(fmt_num(0.25), "0.25");
+        let mut i = Inputs::default();
+        i.set_exact(Field::SustainedW, 1e-320);
+        let d = decode(&encode(&i, &[]), &[]);
+        assert!(d.is_clean(), "{:?}", d.issues);
+        assert_eq!(d.inputs, i);
     }
 
     #[test]

@@ -1,0 +1,292 @@
+//! Inputs for the stable driver: deterministic (a seed gives the same inputs on every machine), shaped
+//! like what people paste (links, scenario files, JSON) and then broken in every way that is cheap to
+//! generate. libFuzzer finds deeper paths by coverage; this finds the obvious ones on every CI run.
+
+use edgefit_core::codec;
+use edgefit_core::{framework, presets};
+
+/// Real v=1 links (the stored links the codec must keep reading).
+const STORED: &str = include_str!("../../core/tests/links/v1.txt");
+
+/// Text that must stay text: markup, script URLs, control and wide characters.
+pub const PAYLOADS: &[&str] = &[
+    "\"><img src=x onerror=window.__xss=1>",
+    "<script>window.__xss=1</script>",
+    "javascript:window.__xss=1",
+    "';alert(1);//",
+    "%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E",
+    "\u{0}\u{1}\u{7f}",
+    "\u{202e}evil",
+    "大模型~量化",
+    "%",
+    "%%%",
+    "%zz",
+    "%E4%B8",
+    "~~",
+    "&&&",
+    "==",
+    "#",
+];
+
+/// A small, fast, deterministic generator (xorshift64*).
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value; 0 is mapped to a fixed non-zero state).
+    #[must_use]
+    pub fn new(seed: u64) -> Self {
+        Rng(seed ^ 0x9E37_79B9_7F4A_7C15 | 1)
+    }
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    /// A number below `n` (n > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        // Truncation is the point: a random index.
+        #[allow(clippy::cast_possible_truncation)]
+        let r = (self.next_u64() % n as u64) as usize;
+        r
+    }
+    /// True with probability 1/n.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+    /// One of `xs`.
+    pub fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len())]
+    }
+    /// `n` random bytes.
+    pub fn bytes(&mut self, n: usize) -> Vec<u8> {
+        (0..n).map(|_| self.next_u64().to_le_bytes()[0]).collect()
+    }
+}
+
+/// The stored links, one per entry.
+#[must_use]
+pub fn stored_links() -> Vec<&'static str> {
+    STORED
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("link:"))
+        .map(str::trim)
+        .collect()
+}
+
+fn key(r: &mut Rng) -> String {
+    match r.below(10) {
+        0 => r
+            .pick(&[
+                "lang", "embed", "v", "device", "llm", "quant", "unset", "fw",
+            ])
+            .into(),
+        1 => r.pick(PAYLOADS).into(),
+        2 => {
+            let n = r.below(8);
+            String::from_utf8_lossy(&r.bytes(n)).into_owned()
+        }
+        _ => {
+            let keys = codec::engine_keys();
+            keys[r.below(keys.len())].clone()
+        }
+    }
+}
+
+fn number(r: &mut Rng) -> String {
+    match r.below(12) {
+        0 => r
+            .pick(&[
+                "NaN", "inf", "-inf", "-0", "1e308", "1e-320", "1e999", "0x10", "+5", ".5", "5.",
+                "1_000",
+            ])
+            .into(),
+        1 => format!("{}", r.next_u64()),
+        2 => format!("{}", f64::from_bits(r.next_u64())),
+        3 => format!("-{}", r.below(1000)),
+        4 => format!("{}e{}", r.below(100), r.below(40) as i64 - 20),
+        5 => "9".repeat(r.below(60)),
+        _ => format!("{}.{}", r.below(200), r.below(1000)),
+    }
+}
+
+fn value(r: &mut Rng) -> String {
+    match r.below(14) {
+        0 => format!("{}~{}", number(r), number(r)),
+        1 => format!("{}~{}~{}", number(r), number(r), number(r)),
+        2 => r.pick(PAYLOADS).into(),
+        3 => presets::ALL_DEVICES[r.below(presets::ALL_DEVICES.len())]
+            .id
+            .into(),
+        4 => presets::ALL_MODELS[r.below(presets::ALL_MODELS.len())]
+            .id
+            .into(),
+        5 => presets::ALL_QUANTS[r.below(presets::ALL_QUANTS.len())]
+            .id
+            .into(),
+        6 => framework::ALL_FRAMEWORKS[r.below(framework::ALL_FRAMEWORKS.len())]
+            .id
+            .into(),
+        7 => r
+            .pick(&[
+                "params", "arch", "oneshot", "tensor", "channel", "group", "a8", "a16", "a4",
+                "npu", "gpu", "cpu", "zh", "en", "1", "0",
+            ])
+            .into(),
+        8 => {
+            let keys = codec::engine_keys();
+            (0..r.below(4))
+                .map(|_| keys[r.below(keys.len())].as_str())
+                .collect::<Vec<_>>()
+                .join(".")
+        }
+        9 => {
+            let n = r.below(12);
+            String::from_utf8_lossy(&r.bytes(n)).into_owned()
+        }
+        _ => number(r),
+    }
+}
+
+/// A link-shaped string: a prefix, a version and key=value pairs from every kind of key and value.
+pub fn link(r: &mut Rng) -> String {
+    let mut s = String::from(r.pick(&[
+        "",
+        "#",
+        "https://x.example/#",
+        "?",
+        "https://x.example/?a=b#",
+        " #",
+    ]));
+    match r.below(6) {
+        0 => {}
+        1 => s.push_str(&format!("v={}&", number(r))),
+        _ => s.push_str("v=1&"),
+    }
+    for _ in 0..r.below(12) {
+        s.push_str(&key(r));
+        if !r.one_in(10) {
+            s.push('=');
+        }
+        s.push_str(&value(r));
+        s.push('&');
+    }
+    if r.one_in(40) {
+        s.push_str(&"x".repeat(codec::MAX_LEN - s.len().min(codec::MAX_LEN) + r.below(3)));
+    }
+    s
+}
+
+/// Break `s` a little: replace, insert, delete or duplicate a few bytes.
+pub fn mutate(r: &mut Rng, s: &str) -> Vec<u8> {
+    let mut b = s.as_bytes().to_vec();
+    for _ in 0..1 + r.below(4) {
+        let at = r.below(b.len() + 1);
+        match r.below(5) {
+            0 if at < b.len() => b[at] = r.bytes(1)[0],
+            1 => b.insert(
+                at,
+                r.pick(b"&=~%#.-e"),
+            ),
+            2 if at < b.len() => {
+                b.remove(at);
+            }
+            3 => {
+                let end = (at + r.below(16)).min(b.len());
+                let chunk = b[at..end].to_vec();
+                b.splice(at..at, chunk);
+            }
+            _ => b.extend_from_slice(value(r).as_bytes()),
+        }
+    }
+    b
+}
+
+/// An input for the `codec` target.
+pub fn codec_input(r: &mut Rng) -> Vec<u8> {
+    match r.below(8) {
+        0 => {
+            let links = stored_links();
+            let i = r.below(links.len());
+            mutate(r, links[i])
+        }
+        1 => {
+            let n = r.below(200);
+            r.bytes(n)
+        }
+        2 => {
+            let l = link(r);
+            mutate(r, &l)
+        }
+        _ => link(r).into_bytes(),
+    }
+}
+
+/// An input for the `scenario` target: key = value lines, links on lines, golden files, JSON objects.
+pub fn scenario_input(r: &mut Rng) -> Vec<u8> {
+    let text = match r.below(6) {
+        0 | 1 => {
+            let mut t = String::new();
+            for _ in 0..r.below(10) {
+                match r.below(8) {
+                    0 => t.push_str("# a comment\n"),
+                    1 => t.push_str(&format!("{}\n", link(r))),
+                    2 => t.push_str(&format!("link: {}\n", link(r))),
+                    3 => t.push_str(&format!("{} = {} # note\n", key(r), value(r))),
+                    4 => t.push_str(&format!("{}\n", value(r))),
+                    _ => t.push_str(&format!("{} = {}\n", key(r), value(r))),
+                }
+            }
+            t
+        }
+        2 | 3 => {
+            let mut t = String::from("{");
+            for n in 0..r.below(8) {
+                if n > 0 {
+                    t.push(',');
+                }
+                let v = match r.below(9) {
+                    0 => format!("[{}, {}]", number(r), number(r)),
+                    1 => format!("[{}, {}, {}]", number(r), number(r), number(r)),
+                    2 => "null".into(),
+                    3 => "true".into(),
+                    4 => format!("{{\"a\": {}}}", number(r)),
+                    5 => format!("[{}]", "[".repeat(r.below(200))),
+                    6 => format!("{:?}", value(r)),
+                    _ => number(r),
+                };
+                t.push_str(&format!("{:?}: {v}", key(r)));
+            }
+            if !r.one_in(6) {
+                t.push('}');
+            }
+            t
+        }
+        4 => {
+            let n = r.below(120);
+            String::from_utf8_lossy(&r.bytes(n)).into_owned()
+        }
+        _ => {
+            let links = stored_links();
+            format!(
+                "# golden\nlink: {}\nnumbers.x = 1 ±2%\n",
+                links[r.below(links.len())]
+            )
+        }
+    };
+    if r.one_in(4) {
+        mutate(r, &text)
+    } else {
+        text.into_bytes()
+    }
+}
+
+/// An input for the `engine` target: raw bytes (choices and f64 bit patterns).
+pub fn engine_input(r: &mut Rng) -> Vec<u8> {
+    let n = r.below(700);
+    r.bytes(n)
+}

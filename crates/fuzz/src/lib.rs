@@ -1,0 +1,186 @@
+//! # edgefit-fuzz
+//!
+//! Fuzz targets for everything a user can type or paste: a link ([`codec`]), a scenario file
+//! ([`scenario`]) and raw numbers in every field ([`engine`]). Each is a plain function of bytes that
+//! panics on a bug, called by libFuzzer (the `fuzz/` crate, nightly) and by the stable, deterministic
+//! driver (`src/bin/driver.rs`, a step of `cargo xtask test`). [`gen`] makes the driver's inputs.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod gen;
+
+use edgefit_core::codec;
+use edgefit_core::input::{
+    Inputs, Value, ALL_ACTIVATIONS, ALL_BACKENDS, ALL_GRANULARITIES, ALL_MODEL_KINDS,
+};
+use edgefit_core::{framework, json, presets, ALL_CONSTRAINTS, ALL_FIELDS};
+use edgefit_text::Lang;
+
+/// The keys the page and the CLI own besides the engine's.
+pub const EXTRA_KEYS: &[&str] = &["lang", "embed"];
+
+const LANGS: [Lang; 2] = [Lang::En, Lang::Zh];
+
+/// Run everything the page and the CLI run on a scenario; panics only on a bug.
+pub fn pipeline(inputs: &Inputs) {
+    match edgefit_core::validate(inputs) {
+        Ok(s) => {
+            let e = edgefit_core::evaluate(&s);
+            let report = json::report(inputs, &s, &e);
+            let text = serde_json::to_string(&report).expect("the report serializes");
+            assert!(text.starts_with('{'), "report JSON: {text}");
+            for lang in LANGS {
+                let md = edgefit_text::markdown_report(inputs, &s, &e, lang);
+                assert!(!md.is_empty());
+                for c in ALL_CONSTRAINTS {
+                    let _ = edgefit_text::key_figure(c, &s, &e, lang);
+                }
+            }
+        }
+        Err(errs) => {
+            assert!(!errs.0.is_empty(), "validation failed without an error");
+            for e in &errs.0 {
+                for lang in LANGS {
+                    assert!(!edgefit_text::field_error(e, lang).is_empty());
+                }
+            }
+        }
+    }
+    if let Ok(sol) = edgefit_core::solve(inputs) {
+        let j = json::solve(&sol);
+        serde_json::to_string(&j).expect("the solve serializes");
+        for lang in LANGS {
+            let _ = edgefit_text::solve_table(&sol, lang);
+        }
+    }
+}
+
+/// Fuzz target: any bytes as a link.
+pub fn codec(data: &[u8]) {
+    link(&String::from_utf8_lossy(data));
+}
+
+/// A link (or hash, or `key=value&…`) through the decoder, the words and the pipeline, plus the round
+/// trip: what the decoder accepted, re-encoded, decodes cleanly to the same scenario.
+pub fn link(text: &str) {
+    let d = codec::decode(text, EXTRA_KEYS);
+    for i in &d.issues {
+        for lang in LANGS {
+            assert!(!edgefit_text::codec_issue(i, lang).is_empty());
+        }
+    }
+    pipeline(&d.inputs);
+    // The caller's own keys, the last of each counting (as the page and the CLI read them).
+    let mut extras: Vec<(&str, &str)> = Vec::new();
+    for (k, v) in &d.extras {
+        extras.retain(|(k2, _)| k2 != k);
+        extras.push((k.as_str(), v.as_str()));
+    }
+    let again = codec::encode(&d.inputs, &extras);
+    if again.len() <= codec::MAX_LEN {
+        let d2 = codec::decode(&again, EXTRA_KEYS);
+        assert!(
+            d2.issues.is_empty(),
+            "re-encoded link {again:?} (from {text:?}) has issues {:?}",
+            d2.issues
+        );
+        assert_eq!(
+            d2.inputs, d.inputs,
+            "re-encoded link {again:?} (from {text:?}) reads differently"
+        );
+        let kept: Vec<(&str, &str)> = d2
+            .extras
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        assert_eq!(kept, extras, "extras of {again:?}");
+    }
+}
+
+/// Fuzz target: any bytes as a CLI scenario file.
+pub fn scenario(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    if let Ok(hash) = edgefit_cli::scenario::from_text(&text) {
+        link(&hash);
+    }
+}
+
+/// Reads fuzz bytes as choices and numbers; zeros once the bytes run out.
+struct Bytes<'a>(&'a [u8]);
+
+impl Bytes<'_> {
+    fn byte(&mut self) -> u8 {
+        match self.0.split_first() {
+            Some((&b, rest)) => {
+                self.0 = rest;
+                b
+            }
+            None => 0,
+        }
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[usize::from(self.byte()) % xs.len()]
+    }
+    fn f64(&mut self) -> f64 {
+        const SPECIAL: [f64; 12] = [
+            0.0,
+            -0.0,
+            1.0,
+            -1.0,
+            0.5,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            1e-9,
+        ];
+        let tag = self.byte();
+        match tag % 4 {
+            0 => self.pick(&SPECIAL),
+            1 => f64::from(self.byte()) * 10f64.powi(i32::from(self.byte() % 24) - 8),
+            _ => {
+                let mut b = [0u8; 8];
+                for x in &mut b {
+                    *x = self.byte();
+                }
+                f64::from_le_bytes(b)
+            }
+        }
+    }
+}
+
+/// Fuzz target: any bytes as choices, presets and raw numbers in every field, bypassing the codec.
+pub fn engine(data: &[u8]) {
+    let mut b = Bytes(data);
+    let mut i = Inputs::default();
+    if b.byte() % 2 == 1 {
+        b.pick(presets::ALL_DEVICES).apply(&mut i);
+    }
+    if b.byte() % 2 == 1 {
+        b.pick(presets::ALL_MODELS).apply(&mut i);
+    }
+    if b.byte() % 2 == 1 {
+        b.pick(presets::ALL_QUANTS).apply(&mut i);
+    }
+    i.model_kind = b.pick(ALL_MODEL_KINDS);
+    i.granularity = b.pick(ALL_GRANULARITIES);
+    i.activation = b.pick(ALL_ACTIVATIONS);
+    i.backend = b.pick(ALL_BACKENDS);
+    i.framework = b.pick(framework::ALL_FRAMEWORKS).id.to_string();
+    for &f in ALL_FIELDS {
+        match b.byte() % 6 {
+            0 => {}
+            1 => i.set(f, None),
+            2 => i.set_exact(f, b.f64()),
+            3 => i.set(f, Some(Value::range(b.f64(), b.f64()))),
+            _ => {
+                // Any three numbers, in any order: the fields are public.
+                let (lo, mid, hi) = (b.f64(), b.f64(), b.f64());
+                i.set(f, Some(Value { lo, mid, hi }));
+            }
+        }
+    }
+    pipeline(&i);
+}
