@@ -592,7 +592,15 @@ mod tests {
     /// then refused, so the page's own link lost the value.
     #[test]
     fn extreme_values_are_written_so_they_read_back() {
-        for x in [1e-320, 5e-324, 1e-30, 1.5e300, f64::MAX, 123_456_789.123_456_78, 0.1 + 0.2] {
+        for x in [
+            1e-320,
+            5e-324,
+            1e-30,
+            1.5e300,
+            f64::MAX,
+            123_456_789.123_456_78,
+            0.1 + 0.2,
+        ] {
             let s = fmt_num(x);
             assert!(s.len() <= 40, "{x}: {s}");
             assert_eq!(parse_value(&s).map(|v| v.mid), Some(x), "{s}");
