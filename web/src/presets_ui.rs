@@ -497,10 +497,16 @@ fn CalibratedNote(
 pub fn FrameworkInfo() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let lang = ctx.lang;
+    // A memo, so typing that leaves the verdict alone does not touch this part of the page.
+    let support = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            g.as_ref()
+                .map(|g| g.evaluation.expected.framework.support.clone())
+        })
+    });
     let verdict = move || {
         let l = lang.get();
-        let g = ctx.good.get()?;
-        let support = g.evaluation.expected.framework.support.clone();
+        let support = support.get()?;
         let (cls, head, reasons) = match support {
             Support::Supported => ("pass", Ui::FwSupported, Vec::new()),
             Support::Fallback { reasons } => ("warn", Ui::FwFallback, reasons),

@@ -1,0 +1,260 @@
+// End-to-end tests of presets and decision support, as a person uses them: pick a device and see its
+// figures and sources, be asked for what the vendor does not publish, save a device of one's own, export
+// and import it, pin a scenario and compare, read the advice, the tornado chart and the preset sweeps.
+// Run after `trunk build --release` (`node --test tests/e2e/`).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { openPage, screenshot } from './harness.mjs';
+
+const BW_LABEL = 'Peak memory bandwidth';
+
+async function ready(page) {
+  await page.getByTestId('tpot-full').waitFor();
+}
+
+async function pickDevice(page, value) {
+  await page.locator('#preset-device').selectOption(value);
+}
+
+async function waitText(locator, re, what) {
+  const deadline = Date.now() + 5000;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = (await locator.textContent().catch(() => '')) ?? '';
+    if (re.test(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  assert.fail(`${what} never matched ${re} (last: ${last.slice(0, 300)})`);
+}
+
+test('a device preset fills its figures, links its sources and carries its id in the link', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:nv_orin_nano_8gb');
+    const bw = page.getByLabel(BW_LABEL, { exact: true });
+    assert.equal(await bw.inputValue(), '68');
+    await page.waitForFunction(() => location.hash.includes('device=nv_orin_nano_8gb'), null, { timeout: 5000 });
+    const sources = page.getByTestId('sources-device');
+    await sources.locator('summary').click();
+    const link = sources.locator('a').first();
+    assert.match((await link.getAttribute('href')) ?? '', /^https?:\/\//);
+    assert.equal(await link.getAttribute('target'), '_blank');
+    assert.equal(await link.getAttribute('rel'), 'noopener noreferrer');
+    // The framework verdict says why.
+    assert.ok(((await page.getByTestId('fw-verdict').textContent()) ?? '').length > 5);
+    // The link reproduces the preset.
+    const hash = await page.evaluate(() => location.hash);
+    await page.goto('about:blank');
+    await page.goto(app.url + hash);
+    await ready(page);
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '68');
+    assert.equal(await page.locator('#preset-device').inputValue(), 'p:nv_orin_nano_8gb');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('a phone preset asks for the NPU TOPS the vendor does not publish, never inventing it', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:qcom_sd8elite');
+    const tops = page.locator('#f-int8_tops');
+    assert.equal(await tops.inputValue(), '');
+    const gap = page.getByTestId('gap-int8_tops');
+    await gap.waitFor();
+    assert.match((await gap.textContent()) ?? '', /not published by the vendor/);
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '84.8');
+    await tops.fill('30');
+    await page.waitForFunction(() => location.hash.includes('int8_tops=30') && location.hash.includes('device=qcom_sd8elite'), null, { timeout: 5000 });
+    await screenshot(page, 'preset-phone-gap');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('a saved device survives a reload, exports, and a corrupt import changes nothing', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await page.getByLabel(BW_LABEL, { exact: true }).fill('77');
+    await page.getByTestId('custom-name-device').fill('Lab board');
+    await page.getByTestId('custom-save-device').click();
+    await waitText(page.getByTestId('custom-status-device'), /Saved/, 'save status');
+    assert.equal(await page.locator('#preset-device').inputValue(), 'u:Lab board');
+
+    await page.goto('about:blank');
+    await page.goto(app.url);
+    await ready(page);
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '25');
+    assert.equal(await page.locator('#preset-device option[value="u:Lab board"]').count(), 1);
+    await pickDevice(page, 'u:Lab board');
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '77');
+    // The link carries the figures, so it reproduces the numbers without the saved list.
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=77'), null, { timeout: 5000 });
+    const tpot = (await page.getByTestId('tpot-full').first().textContent()) ?? '';
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('custom-export-device').click(),
+    ]);
+    const exported = readFileSync(await download.path(), 'utf8');
+    const json = JSON.parse(exported);
+    assert.equal(json.edgefit_custom, 1);
+    assert.equal(json.items[0].name, 'Lab board');
+    assert.match(json.items[0].values, /bw_gbps=77/);
+
+    const stored = await page.evaluate(() => localStorage.getItem('edgefit.custom.v1'));
+    const imp = page.getByTestId('custom-import-device');
+    for (const [name, body, why] of [
+      ['broken.json', '{"edgefit_custom": 1, "items": [', /not JSON/],
+      ['foreign.json', '{"hello": "world"}', /not an edgefit preset export/],
+      ['bad.json', JSON.stringify({ edgefit_custom: 1, items: [{ kind: 'device', name: 'X', values: 'bw_gbps=-3' }] }), /item 1 “X”.*bw_gbps/],
+      ['wrong.json', JSON.stringify({ edgefit_custom: 1, items: [{ kind: 'device', name: 'Y', values: 'tpot_ms=3' }] }), /tpot_ms/],
+    ]) {
+      await imp.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) });
+      const msg = await waitText(page.getByTestId('custom-status-device'), /refused/, `import of ${name}`);
+      assert.match(msg, why, name);
+      assert.equal(await page.evaluate(() => localStorage.getItem('edgefit.custom.v1')), stored, `${name} changed nothing`);
+    }
+    // A good import (the export, renamed) adds to the list.
+    const renamed = exported.replace('Lab board', 'Lab board 2');
+    await imp.setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: Buffer.from(renamed) });
+    await waitText(page.getByTestId('custom-status-device'), /Imported/, 'import status');
+    assert.equal(await page.locator('#preset-device option[value^="u:"]').count(), 2);
+
+    const again = await page.evaluate(() => location.hash);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto('about:blank');
+    await page.goto(app.url + again);
+    await ready(page);
+    assert.equal((await page.getByTestId('tpot-full').first().textContent()) ?? '', tpot);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('a custom name with markup renders as text', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    let dialog = false;
+    page.on('dialog', (d) => { dialog = true; d.dismiss(); });
+    await ready(page);
+    const evil = '<img src=x onerror=alert(1)>';
+    await page.getByTestId('custom-name-device').fill(evil);
+    await page.getByTestId('custom-save-device').click();
+    await waitText(page.getByTestId('custom-status-device'), /Saved/, 'save status');
+    assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0);
+    const opt = page.locator('#preset-device option[value^="u:"]');
+    assert.equal(await opt.textContent(), evil);
+    await page.reload();
+    await ready(page);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('img').length), 0);
+    assert.equal(dialog, false);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('pin a scenario, edit a copy: the differences are marked and the link carries both', async () => {
+  const app = await openPage();
+  let link;
+  try {
+    const { page } = app;
+    await ready(page);
+    await page.getByTestId('pin').click();
+    await page.getByLabel(BW_LABEL, { exact: true }).fill('50');
+    const table = page.getByTestId('compare');
+    await table.waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] tr[data-differs="1"]').length >= 2, null, { timeout: 5000 });
+    const text = (await table.textContent()) ?? '';
+    assert.match(text, /Pinned/);
+    await page.waitForFunction(() => location.hash.includes('pin=') && location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    link = await page.evaluate(() => location.hash);
+    await screenshot(page, 'pin-compare');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+  const again = await openPage({ hash: link });
+  try {
+    const { page } = again;
+    await ready(page);
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '50');
+    await page.getByTestId('compare').waitFor();
+    const differs = await page.locator('[data-testid="compare"] tr[data-differs="1"]').count();
+    assert.ok(differs >= 2, `${differs} rows differ`);
+    assert.equal(await page.getByTestId('link-banner').count(), 0);
+    // Back to the pinned scenario.
+    await page.getByTestId('restore-pin').click();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] tr[data-differs="1"]').length === 0, null, { timeout: 5000 });
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '25');
+    again.assertNoErrors();
+  } finally {
+    await again.close();
+  }
+});
+
+test('advice, tornado chart and preset sweeps are computed when opened', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    assert.equal(await page.getByTestId('advice').count(), 0, 'nothing computed while closed');
+    await page.getByTestId('panel-advice').locator('summary').click();
+    await waitText(page.getByTestId('advice'), /INT8/, 'advice list');
+    assert.match((await page.getByTestId('advice').textContent()) ?? '', /KV cache to INT8/);
+
+    await page.getByTestId('panel-tornado').locator('summary').click();
+    const chart = page.getByTestId('chart-tornado');
+    await chart.waitFor();
+    assert.ok(((await chart.locator('svg desc').textContent()) ?? '').length > 20);
+    const bars = await chart.locator('svg g').count();
+    assert.ok(bars >= 3 && bars <= 8, `${bars} bars`);
+
+    await page.getByTestId('panel-models').locator('summary').click();
+    const models = page.getByTestId('sweep-models');
+    await models.waitFor();
+    assert.ok((await models.locator('tbody tr').count()) >= 60);
+    await models.getByRole('button', { name: 'Memory needed' }).click();
+    assert.equal(await models.locator('th[aria-sort="ascending"]').count(), 1);
+
+    await page.getByTestId('panel-devices').locator('summary').click();
+    const devices = page.getByTestId('sweep-devices');
+    await devices.waitFor();
+    assert.ok((await devices.locator('tbody tr').count()) >= 20);
+    await screenshot(page, 'decide-panels');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('calibrated utilization defaults can be applied with one click', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:apple_m2');
+    // Its TOPS figure belongs to the Neural Engine; the calibrated data is for the Metal GPU.
+    await page.locator('#c-backend').selectOption('gpu');
+    const note = page.getByTestId('cal-eta_bw');
+    await waitText(note, /apple_m_series/, 'calibration note');
+    await note.getByRole('button').click();
+    const v = Number(await page.getByLabel('Bandwidth utilization', { exact: true }).inputValue());
+    assert.ok(v > 0.6 && v <= 1, `calibrated η_bw ${v}`);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
