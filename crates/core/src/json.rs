@@ -160,7 +160,7 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         cold_start_s: r.storage.cold_start.0,
         params_b: s.expected.model.total_params() / 1e9,
         active_params_b: match &s.expected.model {
-            crate::model::Model::Llm(m) => (m.params.total() - m.params.idle) / 1e9,
+            crate::model::Model::Llm(m) => (m.matmul_params() + m.params.vectors) / 1e9,
             crate::model::Model::OneShot(m) => m.params / 1e9,
         },
         tpot_ms_dense_bound: r.tpot.dense_bound.map(|t| t.ms()),

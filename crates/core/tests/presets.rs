@@ -40,7 +40,8 @@ fn llms() -> impl Iterator<Item = (&'static presets::ModelPreset, presets::ArchP
 #[test]
 fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_DEVICES.len(), 28);
-    assert_eq!(ALL_MODELS.len(), 34);
+    // The 34 rows of models.csv, then the two mixtures of experts in presets/extra.rs.
+    assert_eq!(ALL_MODELS.len(), 34 + 2);
     assert_eq!(
         ALL_FRAMEWORKS.len(),
         17,
@@ -49,8 +50,8 @@ fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_FRAMEWORKS[0], GENERIC);
     assert_eq!(
         llms().count(),
-        24,
-        "25 LLM rows, MiniCPM-1B without dimensions"
+        24 + 2,
+        "25 LLM rows, MiniCPM-1B without dimensions, plus the two mixtures of experts"
     );
 }
 
@@ -89,8 +90,8 @@ fn every_preset_has_a_unique_id_and_a_source() {
 #[test]
 fn parameter_counts_match_the_derived_counts() {
     let mut worst = (0.0, "");
-    for (m, a) in llms() {
-        let p = a.architecture().params();
+    for (m, _) in llms() {
+        let p = m.params_counted().unwrap();
         let want = m.params.expect("LLM rows carry a derived count");
         assert_eq!(want.provenance, Provenance::Derived);
         let err = (p.total() / want.value - 1.0).abs();
@@ -113,8 +114,8 @@ fn parameter_counts_match_the_derived_counts() {
 #[test]
 fn parameter_counts_match_the_published_figures() {
     let mut checked = 0;
-    for (m, a) in llms() {
-        let p = a.architecture().params();
+    for (m, _) in llms() {
+        let p = m.params_counted().unwrap();
         if let Some(stated) = m.params_stated {
             close(p.total(), stated, 0.01, m.id);
             rounds_to(p.total(), stated, m.id);
@@ -125,8 +126,8 @@ fn parameter_counts_match_the_published_figures() {
             checked += 1;
         }
     }
-    // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding.
-    assert_eq!(checked, 3);
+    // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding; Qwen3-30B-A3B 30.5B; gpt-oss-20b 21B.
+    assert_eq!(checked, 5);
 }
 
 #[test]
@@ -145,6 +146,7 @@ fn kv_bytes_per_token_match() {
     for (m, a) in llms() {
         let arch = a.architecture();
         let kv = 2.0 * arch.layers * arch.kv_width() * 2.0;
+        let _ = m.layout();
         assert_eq!(Some(kv), m.kv_bytes_per_token_fp16, "{}", m.id);
     }
 }
@@ -568,7 +570,7 @@ fn the_catalog_serializes_for_the_cli() {
     let j = serde_json::to_value(catalog()).unwrap();
     for (list, n) in [
         ("devices", 28),
-        ("models", 34),
+        ("models", 34 + 2),
         ("quants", ALL_QUANTS.len()),
         ("frameworks", 17),
     ] {
@@ -610,5 +612,54 @@ fn solver_schemes_agree_with_the_quant_presets_of_the_same_name() {
     assert_eq!(
         shared, 7,
         "fp16, w8a16, w8a8, q8_0, q4_k_m, q4_0, w4a16_g128"
+    );
+}
+
+#[test]
+fn moe_presets_hold_everything_and_read_the_active_part() {
+    // gpt-oss-20b: 21 B held, 3.6 B active (model card, which leaves the input embedding out).
+    // Qwen3-30B-A3B: 30.5 B held; its card's "3.3 B activated" counts the 0.31 B input embedding table too,
+    // which a token only looks up: 3.04 B are read and multiplied.
+    for (id, total, active) in [
+        ("qwen3-30b-a3b", 30.5e9, 3.04e9),
+        ("gpt-oss-20b", 20.9e9, 3.6e9),
+    ] {
+        let m = presets::model(id).unwrap();
+        let mut i = Inputs::default();
+        assert!(m.apply(&mut i).is_empty(), "{id}");
+        let s = validate(&i).unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        let edgefit_core::model::Model::Llm(llm) = &s.expected.model else {
+            panic!("{id}")
+        };
+        close(llm.params.total(), total, 0.01, id);
+        close(llm.matmul_params() + llm.params.vectors, active, 0.01, id);
+    }
+}
+
+#[test]
+fn layouts_reset_when_another_model_is_chosen() {
+    let mut i = Inputs::default();
+    presets::model("gemma-3-1b").unwrap().apply(&mut i);
+    assert_eq!(i.mid(Field::Window), Some(512.0));
+    assert_eq!(i.mid(Field::LocalLayers), Some(22.0));
+    presets::model("qwen2.5-1.5b").unwrap().apply(&mut i);
+    assert_eq!(i.mid(Field::Window), Some(0.0));
+    assert_eq!(i.mid(Field::LocalLayers), Some(0.0));
+    assert_eq!(i.mid(Field::Experts), Some(0.0));
+}
+
+#[test]
+fn quality_deltas_name_real_presets_and_order_by_bits() {
+    use edgefit_core::presets::quality::{quality, QUALITY};
+    for (id, q) in QUALITY {
+        assert!(presets::quant(id).is_some(), "{id} is not a quant preset");
+        assert!(q.ppl_delta >= 0.0 && !q.source.is_empty());
+    }
+    // Fewer bits, more perplexity, in llama.cpp's own table.
+    let d = |id| quality(id).unwrap().ppl_delta;
+    assert!(d("q8_0") < d("q6_k") && d("q6_k") < d("q4_k_m") && d("q4_k_m") < d("q4_0"));
+    assert!(
+        quality("w4a16_g128").is_none(),
+        "no delta invented where none was read"
     );
 }

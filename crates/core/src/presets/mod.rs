@@ -31,6 +31,9 @@ pub mod models;
 pub mod quants;
 
 mod data;
+mod extra;
+pub mod layouts;
+pub mod quality;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
 pub use models::{ArchPreset, ModelFamily, ModelPreset, ALL_MODELS};

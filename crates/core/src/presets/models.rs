@@ -117,8 +117,28 @@ pub struct ModelPreset {
     pub sources: &'static [&'static str],
 }
 
-/// Every model preset.
-pub const ALL_MODELS: &[ModelPreset] = super::data::MODELS;
+const N_MODELS: usize = super::data::MODELS.len() + super::extra::EXTRA_MODELS.len();
+
+const fn all_models() -> [ModelPreset; N_MODELS] {
+    let (a, b) = (super::data::MODELS, super::extra::EXTRA_MODELS);
+    let mut out = [a[0]; N_MODELS];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < b.len() {
+        out[a.len() + j] = b[j];
+        j += 1;
+    }
+    out
+}
+
+const MODELS: [ModelPreset; N_MODELS] = all_models();
+
+/// Every model preset: the research table, then the mixtures of experts.
+pub const ALL_MODELS: &[ModelPreset] = &MODELS;
 
 const ARCH_FIELDS: [Field; 6] = [
     Field::ParamsB,
@@ -130,6 +150,19 @@ const ARCH_FIELDS: [Field; 6] = [
 ];
 
 impl ModelPreset {
+    /// The layout beyond the dense dimensions (sliding window, experts).
+    #[must_use]
+    pub fn layout(&self) -> super::layouts::Layout {
+        super::layouts::layout(self.id)
+    }
+    /// Parameters counted by the engine from the config and layout (LLMs with a config).
+    #[must_use]
+    pub fn params_counted(&self) -> Option<crate::model::Params> {
+        self.arch.map(|a| {
+            a.architecture()
+                .params_with(self.layout().moe(f64::from(a.ffn)).as_ref())
+        })
+    }
     /// Set the model kind and the fields this preset knows, and record its id.
     ///
     /// An LLM with a known config becomes [`ModelKind::Architecture`] with every dimension set (and
@@ -156,10 +189,14 @@ impl ModelPreset {
                     (Field::QkvBias, flag(a.qkv_bias)),
                     (Field::QkNorm, flag(a.qk_norm)),
                     (Field::PostNorms, flag(a.post_norms)),
-                    (Field::ParamsB, a.architecture().params().total() / 1e9),
+                    (
+                        Field::ParamsB,
+                        self.params_counted().map_or(0.0, |p| p.total()) / 1e9,
+                    ),
                 ] {
                     inputs.set_exact(f, x);
                 }
+                super::layouts::layout(self.id).apply(inputs);
             }
             (ModelFamily::Llm, None) => {
                 // Only a round "non-embedding" figure is known: not a total, so nothing is set.
