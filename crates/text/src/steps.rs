@@ -189,7 +189,12 @@ impl Cx<'_> {
         let layers = fmt_int(m.attention.layers);
         let kvw = fmt_int(m.attention.kv_width);
         let kvb = fmt_num(self.s.quant.kv_bytes(), 3);
-        let kvpt = with_unit(&fmt_int(mem.kv_per_token.0), "B");
+        // Per token of a full-attention layer set; windows, latents and recurrent layers are explained below.
+        let kvpt = with_unit(
+            &fmt_int(m.attention.kv_elements_per_token() * self.s.quant.kv_bytes()),
+            "B",
+        );
+        let _ = mem;
         let ctx = fmt_int(t.context);
         let kv_b = fmt_int(b.kv_read.0);
         let kv = fmt_num(b.kv_read.gb(), 2);
@@ -261,6 +266,10 @@ impl Cx<'_> {
             "扣除 {ctx} 上下文的 KV 读取后，预算在此精度下只够 {left} 参数。"
         );
         let mut body = vec![p1, p2, p3, p4];
+        body.splice(1..1, self.layout_texts(m));
+        if let Some(x) = self.moe_text(m) {
+            body.push(x);
+        }
         if let Some(g) = self.gqa_what_if(m) {
             body.push(g);
         }
@@ -345,7 +354,88 @@ impl Cx<'_> {
             "Usable memory is {all} − {res} reserved for the system and other apps = {usable}; the model takes {share} of it: {v}.",
             "可用内存 = {all} − 系统及其他应用占用 {res} = {usable}；模型占其中 {share}：{v}。"
         );
-        vec![p1, p2]
+        let mut body = vec![p1, p2];
+        if let Some(cap) = d.app_cap.filter(|c| *c < d.memory - d.reserved) {
+            let c = fmt_gb(cap.0);
+            body.push(tr!(
+                lang,
+                "The OS caps one app at {c}, below total minus reserved: that cap is the limit.",
+                "操作系统将单个应用的内存上限设为 {c}，低于总内存减预留：以此为准。"
+            ));
+        }
+        if m.graph_parts > 1.0 {
+            let n = fmt_int(m.graph_parts);
+            let lim = d.graph_limit.map_or(String::new(), |l| fmt_gb(l.0));
+            body.push(tr!(
+                lang,
+                "The accelerator maps at most {lim} of weights per graph: the model runs as {n} graphs, and switching between them costs time.",
+                "加速器单个计算图最多映射 {lim} 权重：模型需拆成 {n} 个计算图运行，图间切换有额外开销。"
+            ));
+        }
+        body
+    }
+
+    /// Sentences for attention layouts that change the KV cache: sliding windows, latent attention,
+    /// recurrent layers, a static exported cache.
+    fn layout_texts(&self, m: &Llm) -> Vec<String> {
+        let (lang, a, t) = (self.lang, &m.attention, &self.s.targets);
+        let mut out = Vec::new();
+        let ctx = fmt_int(t.context);
+        if a.window > 0.0 && a.local_layers > 0.0 {
+            let (l, n, w) = (
+                fmt_int(a.local_layers.min(a.attention_layers())),
+                fmt_int(a.layers),
+                fmt_int(a.window),
+            );
+            let kv = self.r.memory.kv.0;
+            let blind = a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.batch
+                + a.state() * t.batch;
+            let (kv, blind) = (fmt_gb(kv), fmt_gb(blind));
+            out.push(tr!(
+                lang,
+                "{l} of the {n} layers use a {w}-token sliding window: their KV stops growing at {w} tokens, so at {ctx} context the cache holds {kv}, not the {blind} a window-blind count gives.",
+                "{n} 层中有 {l} 层使用 {w} token 的滑动窗口：这些层的 KV 增长到 {w} token 即止，因此 {ctx} 上下文时缓存为 {kv}，而不是忽略窗口时的 {blind}。"
+            ));
+        }
+        if a.mla_dim > 0.0 {
+            let (d, kvw) = (fmt_int(a.mla_dim), fmt_int(2.0 * a.kv_width));
+            out.push(tr!(
+                lang,
+                "Multi-head latent attention caches one {d}-element latent per token and layer instead of K and V ({kvw} elements).",
+                "多头潜在注意力每 token 每层只缓存 {d} 个元素的潜在向量，而不是 K 和 V（{kvw} 个元素）。"
+            ));
+        }
+        if a.recurrent_layers > 0.0 {
+            let (r, st) = (fmt_int(a.recurrent_layers), fmt_gb(a.state()));
+            out.push(tr!(
+                lang,
+                "{r} layers are linear/recurrent: they keep a constant {st} of state per sequence instead of a growing KV cache.",
+                "{r} 层为线性/循环层：每个序列保持固定 {st} 的状态，而不是随上下文增长的 KV 缓存。"
+            ));
+        }
+        if let Some(e) = t.export_ctx {
+            let e = fmt_int(e);
+            out.push(tr!(
+                lang,
+                "The model was exported with a static {e}-token cache: it is allocated in full and read in full every token, whatever the current context.",
+                "模型导出时使用 {e} token 的静态缓存：无论当前上下文多长，都按全量分配并在每个 token 全量读取。"
+            ));
+        }
+        out
+    }
+
+    /// A mixture of experts: what memory holds, what a token reads, and the dense bound.
+    fn moe_text(&self, m: &Llm) -> Option<String> {
+        let dense = self.r.tpot.dense_bound?;
+        let lang = self.lang;
+        let total = fmt_params_b(m.params.total());
+        let active = fmt_params_b(m.matmul_params() + m.params.vectors);
+        let (d, full) = (fmt_ms(dense.0), fmt_ms(self.r.tpot.full.0));
+        Some(tr!(
+            lang,
+            "A mixture of experts: memory holds all {total} parameters, but a token reads only the {active} it routes to. TPOT {full}; a dense roofline that reads every expert would say {d} — both bounds, since real routing and kernels land between them.",
+            "混合专家模型：内存要装下全部 {total} 参数，但每个 token 只读其路由到的 {active}。TPOT 为 {full}；若按稠密模型读取全部专家则为 {d}——两者都给出，实际路由与算子效率介于其间。"
+        ))
     }
 
     fn storage(&self) -> Vec<String> {
@@ -504,7 +594,16 @@ impl Cx<'_> {
             "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {eff_mid} effective a {n} model fills {target} with ≈{mp} prompt tokens ({alt_p}: ≈{alt_n}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
             "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {eff_mid} 有效算力，{n} 模型在 {target} 内只能处理约 {mp} 个提示词 token（{alt_p}：约 {alt_n}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。"
         );
-        (vec![p1, p2, p3], Some(note))
+        let mut body = vec![p1, p2, p3];
+        if t_fixed_chunks(self.s) {
+            let c = fmt_int(self.s.targets.chunk);
+            body.push(tr!(
+                lang,
+                "Prefill runs in fixed {c}-token chunks, so a prompt is padded up to whole chunks: TTFT rises in steps of one chunk.",
+                "预填充按固定 {c} token 分块整块执行，提示词会补齐到整块：TTFT 以块为单位阶梯上升。"
+            ));
+        }
+        (body, Some(note))
     }
 
     fn power(&self) -> Vec<String> {
@@ -1035,4 +1134,8 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
         }
         other => format!("{other:?}"),
     }
+}
+
+fn t_fixed_chunks(s: &edgefit_core::Scenario) -> bool {
+    s.targets.fixed_chunks && s.targets.chunk > 0.0
 }
