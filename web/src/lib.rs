@@ -15,6 +15,7 @@ pub mod chart;
 pub mod charts;
 pub mod custom;
 pub mod decide_ui;
+pub mod panic;
 pub mod presets_ui;
 pub mod results;
 pub mod share;
@@ -23,8 +24,8 @@ pub mod ui;
 
 pub use app::App;
 
-/// Start the page: mount [`App`] into `<body>`.
+/// Start the page: install the panic message ([`panic::install`]), then mount [`App`] into `<body>`.
 pub fn start() {
-    console_error_panic_hook::set_once();
+    panic::install();
     leptos::mount::mount_to_body(App);
 }

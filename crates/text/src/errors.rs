@@ -271,6 +271,22 @@ pub fn codec_issue(issue: &Issue, lang: Lang) -> String {
     }
 }
 
+/// What the page says if it ever breaks (a panic): the words before the link that still holds the
+/// scenario, and what to do next.
+#[must_use]
+pub fn crash_message(lang: Lang) -> (&'static str, &'static str) {
+    lang.pick(
+        (
+            "Something went wrong — your scenario is safe in this link:",
+            "Reload the page (or open the link) to carry on.",
+        ),
+        (
+            "出错了——你的场景仍保存在这个链接里：",
+            "刷新页面（或打开这个链接）即可继续。",
+        ),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
