@@ -109,6 +109,30 @@ proptest! {
     }
 
     #[test]
+    fn a_sliding_window_never_grows_the_kv_cache(i in scenario(), w in 1u32..8192, local in 0u32..80) {
+        let full = report(&i);
+        let layers = i.mid(Field::Layers).unwrap();
+        let windowed = report(
+            &i.clone().with(Field::Window, f64::from(w)).with(Field::LocalLayers, f64::from(local).min(layers)),
+        );
+        prop_assert!(windowed.memory.kv.0 <= full.memory.kv.0 * (1.0 + 1e-12));
+        prop_assert!(windowed.tpot.full.0 <= full.tpot.full.0 * (1.0 + 1e-12));
+    }
+
+    #[test]
+    fn experts_are_held_but_only_the_active_ones_are_read(i in scenario(), e in 2u32..256, k in 1u32..16) {
+        let k = k.min(e);
+        let m = i.clone().with(Field::Experts, f64::from(e)).with(Field::ExpertsActive, f64::from(k));
+        let mut arch = m.clone();
+        arch.model_kind = edgefit_core::ModelKind::Architecture;
+        let r = report(&arch);
+        prop_assert!(r.memory.weights.total().0 >= r.bandwidth.weights_read.0);
+        if let Some(dense) = r.tpot.dense_bound {
+            prop_assert!(r.tpot.full.0 <= dense.0 * (1.0 + 1e-12));
+        }
+    }
+
+    #[test]
     fn tpot_full_is_never_below_tpot_empty(i in scenario()) {
         let r = report(&i);
         prop_assert!(r.tpot.full.0 >= r.tpot.empty.0);
@@ -143,7 +167,7 @@ proptest! {
     /// Any value in any field, finite or not: validation answers and the engine never panics.
     #[test]
     fn arbitrary_values_never_panic(
-        vals in proptest::collection::vec((0usize..64, prop_oneof![
+        vals in proptest::collection::vec((0usize..256, prop_oneof![
             any::<f64>(),
             Just(f64::NAN), Just(f64::INFINITY), Just(-0.0), Just(0.0), Just(1e308), Just(-1.0),
             0.0f64..10.0,
@@ -172,7 +196,7 @@ proptest! {
 
     /// Links built from real keys with arbitrary values: each bad key falls back alone.
     #[test]
-    fn bad_keys_fall_back_alone(fi in 0usize..64, junk in "[a-z~%0-9.+-]{0,12}") {
+    fn bad_keys_fall_back_alone(fi in 0usize..256, junk in "[a-z~%0-9.+-]{0,12}") {
         let f = ALL_FIELDS[fi % ALL_FIELDS.len()];
         prop_assume!(f != Field::BandwidthGbps);
         let link = format!("v=1&bw_gbps=50&{}={}", f.key(), junk);
