@@ -84,7 +84,7 @@ export async function serveDist(dir = DIST) {
  * Start headless Chromium with a fresh, throw-away profile (`args`: extra command-line switches).
  * @returns {Promise<{context: import('playwright-core').BrowserContext, close: () => Promise<void>}>}
  */
-export async function launchBrowser({ viewport = { width: 1280, height: 900 }, args = [] } = {}) {
+export async function launchBrowser({ viewport = { width: 1280, height: 900 }, args = [], contextOptions = {} } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'edgefit-chromium-'));
   let context;
   try {
@@ -92,6 +92,8 @@ export async function launchBrowser({ viewport = { width: 1280, height: 900 }, a
       executablePath: CHROMIUM,
       headless: true,
       viewport,
+      // Extra context options, e.g. { javaScriptEnabled: false }.
+      ...contextOptions,
       args: [
         '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -151,13 +153,17 @@ export async function waitForApp(page, errors, timeout = 20_000) {
 
 /**
  * Serve dist/, start Chromium, open the page at `hash` (e.g. '#v=1&bw=25') and wait for the app.
+ * `contextOptions` go to the browser context (`{ javaScriptEnabled: false }`); `initScript` runs in the
+ * page before its own scripts (a function or a string).
  * Call `close()` in a `finally`.
  */
-export async function openPage({ hash = '', viewport, waitForStart = true } = {}) {
+export async function openPage({ hash = '', viewport, waitForStart = true, contextOptions, initScript } = {}) {
   const server = await serveDist();
   let browser;
   try {
-    browser = await launchBrowser({ viewport });
+    browser = await launchBrowser({ viewport, contextOptions });
+    // Runs in every page before its own scripts (e.g. to deny storage).
+    if (initScript) await browser.context.addInitScript(initScript);
     const page = browser.context.pages()[0] ?? (await browser.context.newPage());
     const errors = collectErrors(page);
     await page.goto(server.url + hash, { waitUntil: 'load' });
