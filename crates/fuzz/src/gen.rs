@@ -188,10 +188,7 @@ pub fn mutate(r: &mut Rng, s: &str) -> Vec<u8> {
         let at = r.below(b.len() + 1);
         match r.below(5) {
             0 if at < b.len() => b[at] = r.bytes(1)[0],
-            1 => b.insert(
-                at,
-                r.pick(b"&=~%#.-e"),
-            ),
+            1 => b.insert(at, r.pick(b"&=~%#.-e")),
             2 if at < b.len() => {
                 b.remove(at);
             }
