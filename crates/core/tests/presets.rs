@@ -40,8 +40,8 @@ fn llms() -> impl Iterator<Item = (&'static presets::ModelPreset, presets::ArchP
 #[test]
 fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_DEVICES.len(), 28);
-    // The 34 rows of models.csv, then the two mixtures of experts in presets/extra.rs.
-    assert_eq!(ALL_MODELS.len(), 34 + 2);
+    // The 34 rows of models.csv, then the two mixtures of experts and the TTS model in presets/extra.rs.
+    assert_eq!(ALL_MODELS.len(), 34 + 3);
     assert_eq!(
         ALL_FRAMEWORKS.len(),
         17,
@@ -570,7 +570,7 @@ fn the_catalog_serializes_for_the_cli() {
     let j = serde_json::to_value(catalog()).unwrap();
     for (list, n) in [
         ("devices", 28),
-        ("models", 34 + 2),
+        ("models", 34 + 3),
         ("quants", ALL_QUANTS.len()),
         ("frameworks", 17),
     ] {

@@ -8,7 +8,7 @@ const fn none() -> Option<Figure> {
     None
 }
 
-pub(crate) const EXTRA_MODELS: [ModelPreset; 2] = [
+pub(crate) const EXTRA_MODELS: [ModelPreset; 3] = [
     ModelPreset {
         id: "qwen3-30b-a3b",
         name: "Qwen3-30B-A3B (MoE)",
@@ -70,5 +70,26 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 2] = [
         input_size: None,
         license: Some("Apache-2.0"),
         sources: &["https://huggingface.co/openai/gpt-oss-20b (config.json; model card: 21B parameters, 3.6B active)"],
+    },
+    // A small neural TTS for pipelines (#10): one-shot, one inference = one second of audio. Its parameter
+    // count is published; its operations per second of audio and peak activations are not: unknown, so
+    // applying it asks for them (the voice-assistant pipeline states an assumed figure).
+    ModelPreset {
+        id: "kokoro-82m",
+        name: "Kokoro-82M (TTS)",
+        family: ModelFamily::Speech,
+        arch: None,
+        params: super::read(82_000_000.0),
+        params_non_embedding: None,
+        params_stated: Some(82e6),
+        params_non_embedding_stated: None,
+        kv_bytes_per_token_fp16: None,
+        max_context: None,
+        gop: none(),
+        decoder_gop_per_token: None,
+        activation_mb: none(),
+        input_size: Some("1s audio"),
+        license: Some("Apache-2.0"),
+        sources: &["https://huggingface.co/hexgrad/Kokoro-82M (model card: \"an open-weight TTS model with 82 million parameters\", Apache-2.0)"],
     },
 ];

@@ -1,0 +1,1 @@
+//! A pipeline in one link.
