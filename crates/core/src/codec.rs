@@ -229,7 +229,7 @@ pub fn format_value(v: &Value) -> String {
     fmt_value(v)
 }
 
-fn pct_encode(s: &str, out: &mut String) {
+pub(crate) fn pct_encode(s: &str, out: &mut String) {
     for b in s.bytes() {
         if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
             out.push(b as char);
@@ -239,7 +239,7 @@ fn pct_encode(s: &str, out: &mut String) {
     }
 }
 
-fn pct_decode(s: &str) -> String {
+pub(crate) fn pct_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
