@@ -120,8 +120,8 @@ test('a saved device survives a reload, exports, and a corrupt import changes no
       ['wrong.json', JSON.stringify({ edgefit_custom: 1, items: [{ kind: 'device', name: 'Y', values: 'tpot_ms=3' }] }), /tpot_ms/],
     ]) {
       await imp.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(body) });
-      const msg = await waitText(page.getByTestId('custom-status-device'), /refused/, `import of ${name}`);
-      assert.match(msg, why, name);
+      const msg = await waitText(page.getByTestId('custom-status-device'), why, `import of ${name}`);
+      assert.match(msg, /refused/, name);
       assert.equal(await page.evaluate(() => localStorage.getItem('edgefit.custom.v1')), stored, `${name} changed nothing`);
     }
     // A good import (the export, renamed) adds to the list.

@@ -18,6 +18,7 @@ use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use crate::app::Ctx;
+use crate::dom::{el, panel, Act, Node};
 use crate::results::verdict_icon;
 use crate::ui::Ui;
 
@@ -299,19 +300,11 @@ pub fn Decide() -> impl IntoView {
     view! {
         <section class="decide" aria-labelledby="h-decide" data-testid="decide">
             <h3 id="h-decide">{move || Ui::Decide.text(lang.get())}</h3>
-            <PinCompare/>
-            <Lazy title=Ui::AdviceTitle testid="panel-advice">
-                <AdviceList/>
-            </Lazy>
-            <Lazy title=Ui::Tornado testid="panel-tornado">
-                <TornadoChart/>
-            </Lazy>
-            <Lazy title=Ui::ModelSweep testid="panel-models">
-                <Sweep devices=false/>
-            </Lazy>
-            <Lazy title=Ui::DeviceSweep testid="panel-devices">
-                <Sweep devices=true/>
-            </Lazy>
+            {pin_compare(ctx)}
+            <Lazy title=Ui::AdviceTitle testid="panel-advice" which=0/>
+            <Lazy title=Ui::Tornado testid="panel-tornado" which=1/>
+            <Lazy title=Ui::ModelSweep testid="panel-models" which=2/>
+            <Lazy title=Ui::DeviceSweep testid="panel-devices" which=3/>
         </section>
     }
 }
@@ -323,12 +316,11 @@ fn Lazy(
     title: Ui,
     /// Test id.
     testid: &'static str,
-    /// The content (built when opened).
-    children: ChildrenFn,
+    /// Which panel: advice, tornado, model sweep, device sweep.
+    which: u8,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let open = RwSignal::new(false);
-    let children = StoredValue::new(children);
     view! {
         <details
             class="lazy"
@@ -339,120 +331,153 @@ fn Lazy(
             }
         >
             <summary>{move || title.text(ctx.lang.get())}</summary>
-            {move || open.get().then(|| children.with_value(|c| c()))}
+            {move || open.get().then(|| match which {
+                0 => advice_list(ctx),
+                1 => tornado_chart(ctx),
+                _ => sweep(ctx, which == 3),
+            })}
         </details>
     }
 }
 
 /// Pin the scenario; while pinned, the comparison table.
-#[component]
-fn PinCompare() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+fn pin_compare(ctx: Ctx) -> AnyView {
     let lang = ctx.lang;
     let pinned = Memo::new(move |_| ctx.pin.get().map(|h| evaluate_pin(&h).map(Arc::new)));
-    let pin = move |_| {
-        let h = ctx
-            .good
-            .with_untracked(|g| g.as_ref().map(|g| codec::encode(&g.inputs, &[])));
-        ctx.pin.set(h);
-    };
-    let unpin = move |_| ctx.pin.set(None);
-    let restore = move |_| {
-        if let Some(Some(p)) = pinned.get_untracked() {
-            let before = crate::presets_ui::current_inputs(&ctx);
-            crate::presets_ui::put_inputs(&ctx, &before, &p.0);
-        }
-    };
-    let table = move || {
+    let render = move || {
         let l = lang.get();
-        let p = pinned.get()?;
-        let Some(p) = p else {
-            return Some(
-                view! { <p class="bad" data-testid="pin-broken">{Ui::PinBroken.text(l)}</p> }
-                    .into_any(),
-            );
-        };
-        let diffs = ctx
-            .good
-            .with(|g| g.as_ref().map(|g| advice::compare(&p.1, &g.evaluation)))?;
-        Some(compare_table(&diffs, l).into_any())
-    };
-    view! {
-        <div class="pin">
-            <p class="pin-bar">
-                {move || {
-                    if ctx.pin.with(Option::is_some) {
-                        view! {
-                            <button type="button" data-testid="unpin" on:click=unpin>
-                                {Ui::Unpin.text(lang.get())}
-                            </button>
-                            <button type="button" data-testid="restore-pin" on:click=restore>
-                                {Ui::RestorePinned.text(lang.get())}
-                            </button>
-                        }
-                            .into_any()
-                    } else {
-                        view! {
-                            <button type="button" data-testid="pin" on:click=pin>
-                                {Ui::Pin.text(lang.get())}
-                            </button>
-                            <span class="hint">{Ui::PinHint.text(lang.get())}</span>
-                        }
-                            .into_any()
+        let mut bar = el("p").at("class", "pin-bar");
+        let mut out = el("div").at("class", "pin");
+        match pinned.get() {
+            None => {
+                bar = bar
+                    .kid(button("pin", Ui::Pin.text(l)))
+                    .kid(el("span").at("class", "hint").tx(Ui::PinHint.text(l)));
+                out = out.kid(bar);
+            }
+            Some(p) => {
+                bar = bar
+                    .kid(button("unpin", Ui::Unpin.text(l)))
+                    .kid(button("restore-pin", Ui::RestorePinned.text(l)));
+                out = out.kid(bar);
+                match p {
+                    None => {
+                        out = out.kid(
+                            el("p")
+                                .at("class", "bad")
+                                .at("data-testid", "pin-broken")
+                                .tx(Ui::PinBroken.text(l)),
+                        );
                     }
-                }}
-            </p>
-            {table}
-        </div>
-    }
-}
-
-fn verdict_cell(v: Verdict, fig: String, lang: Lang) -> impl IntoView {
-    view! {
-        <td data-verdict=verdict_code(v)>
-            <span class="icon" aria-hidden="true">{verdict_icon(v)}</span>
-            " " {text::verdict_label(v, lang)} " · " {fig}
-        </td>
-    }
-}
-
-fn compare_table(diffs: &[Difference], lang: Lang) -> impl IntoView {
-    view! {
-        <table class="compare" data-testid="compare">
-            <caption>{Ui::CompareCaption.text(lang)}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{Ui::Constraint.text(lang)}</th>
-                    <th scope="col">{Ui::Pinned.text(lang)}</th>
-                    <th scope="col">{Ui::CurrentScenario.text(lang)}</th>
-                </tr>
-            </thead>
-            <tbody>
-                {diffs
-                    .iter()
-                    .map(|d| {
-                        let differs = d.differs();
-                        view! {
-                            <tr class:differs=differs data-differs=if differs { "1" } else { "0" }>
-                                <th scope="row">
-                                    {text::constraint_label(d.constraint, lang)}
-                                    {differs.then(|| view! { <span class="diff-mark">" ≠ " {Ui::Differs.text(lang)}</span> })}
-                                </th>
-                                {verdict_cell(d.a, text::figure_text(d.constraint, d.a_figure), lang)}
-                                {verdict_cell(d.b, text::figure_text(d.constraint, d.b_figure), lang)}
-                            </tr>
+                    Some(p) => {
+                        if let Some(d) = ctx
+                            .good
+                            .with(|g| g.as_ref().map(|g| advice::compare(&p.1, &g.evaluation)))
+                        {
+                            out = out.kid(compare_table(&d, l));
                         }
-                    })
-                    .collect_view()}
-            </tbody>
-        </table>
-    }
+                    }
+                }
+            }
+        }
+        Some(out.into())
+    };
+    let act: Act = Box::new(move |a, _| match a {
+        "pin" => {
+            let h = ctx
+                .good
+                .with_untracked(|g| g.as_ref().map(|g| codec::encode(&g.inputs, &[])));
+            ctx.pin.set(h);
+        }
+        "unpin" => ctx.pin.set(None),
+        "restore-pin" => {
+            if let Some(Some(p)) = pinned.get_untracked() {
+                let before = crate::presets_ui::current_inputs(&ctx);
+                crate::presets_ui::put_inputs(&ctx, &before, &p.0);
+            }
+        }
+        _ => {}
+    });
+    panel("pin-panel", Box::new(render), Some(act)).into_any()
+}
+
+fn button(act: &'static str, label: &str) -> Node {
+    el("button")
+        .at("type", "button")
+        .at("data-act", act)
+        .at("data-testid", act)
+        .tx(label)
+        .into()
+}
+
+fn verdict_cell(v: Verdict, fig: String, lang: Lang) -> Node {
+    el("td")
+        .at("data-verdict", verdict_code(v))
+        .kid(
+            el("span")
+                .at("class", "icon")
+                .at("aria-hidden", "true")
+                .tx(verdict_icon(v)),
+        )
+        .tx(if fig.is_empty() {
+            format!(" {}", text::verdict_label(v, lang))
+        } else {
+            format!(" {} · {fig}", text::verdict_label(v, lang))
+        })
+        .into()
+}
+
+fn th(s: &str) -> Node {
+    el("th").at("scope", "col").tx(s).into()
+}
+
+fn compare_table(diffs: &[Difference], lang: Lang) -> Node {
+    let rows = diffs.iter().map(|d| {
+        let differs = d.differs();
+        let mut head = el("th")
+            .at("scope", "row")
+            .tx(text::constraint_label(d.constraint, lang));
+        if differs {
+            head = head.kid(
+                el("span")
+                    .at("class", "diff-mark")
+                    .tx(format!(" ≠ {}", Ui::Differs.text(lang))),
+            );
+        }
+        el("tr")
+            .at_if(differs, "class", "differs")
+            .at("data-differs", if differs { "1" } else { "0" })
+            .kid(head)
+            .kid(verdict_cell(
+                d.a,
+                text::figure_text(d.constraint, d.a_figure),
+                lang,
+            ))
+            .kid(verdict_cell(
+                d.b,
+                text::figure_text(d.constraint, d.b_figure),
+                lang,
+            ))
+            .into()
+    });
+    el("table")
+        .at("class", "compare")
+        .at("data-testid", "compare")
+        .kid(el("caption").tx(Ui::CompareCaption.text(lang)))
+        .kid(
+            el("thead").kid(
+                el("tr")
+                    .kid(th(Ui::Constraint.text(lang)))
+                    .kid(th(Ui::Pinned.text(lang)))
+                    .kid(th(Ui::CurrentScenario.text(lang))),
+            ),
+        )
+        .kid(el("tbody").kids(rows))
+        .into()
 }
 
 /// What to change first, with each change's computed effect.
-#[component]
-fn AdviceList() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+fn advice_list(ctx: Ctx) -> AnyView {
     let good = settled(ctx);
     let list = Memo::new(move |_| {
         good.with(|g| {
@@ -464,30 +489,67 @@ fn AdviceList() -> impl IntoView {
             })
         })
     });
-    move || {
+    let render = move || {
         let l = ctx.lang.get();
         let (met, list) = list.get()?;
         Some(if list.is_empty() {
             let w = if met { Ui::NoAdvice } else { Ui::NoAdviceFound };
-            view! { <p data-testid="advice-none">{w.text(l)}</p> }.into_any()
+            el("p")
+                .at("data-testid", "advice-none")
+                .tx(w.text(l))
+                .into()
         } else {
-            view! {
-                <ol class="advice" data-testid="advice">
-                    {list
-                        .iter()
-                        .map(|a| view! { <li class:all-met=a.all_met>{text::advice_text(a, l)}</li> })
-                        .collect_view()}
-                </ol>
-            }
-            .into_any()
+            el("ol")
+                .at("class", "advice")
+                .at("data-testid", "advice")
+                .kids(list.iter().map(|a| {
+                    el("li")
+                        .at_if(a.all_met, "class", "all-met")
+                        .tx(text::advice_text(a, l))
+                        .into()
+                }))
+                .into()
         })
-    }
+    };
+    panel("advice-panel", Box::new(render), None).into_any()
+}
+
+fn svg_text(x: f64, y: f64, anchor: &'static str, s: String) -> Node {
+    el("text")
+        .at("x", fmt_n(x))
+        .at("y", fmt_n(y))
+        .at("text-anchor", anchor)
+        .at("class", "tick")
+        .tx(s)
+        .into()
+}
+
+fn fmt_n(x: f64) -> String {
+    format!("{:.1}", x)
+}
+
+fn rect(class: &'static str, (x, w): (f64, f64), y: f64) -> Node {
+    el("rect")
+        .at("class", class)
+        .at("x", fmt_n(x))
+        .at("y", fmt_n(y + 3.0))
+        .at("width", fmt_n(w))
+        .at("height", fmt_n(T_ROW - 8.0))
+        .into()
+}
+
+fn vline(class: &'static str, x: f64, h: f64) -> Node {
+    el("line")
+        .at("class", class)
+        .at("x1", fmt_n(x))
+        .at("x2", fmt_n(x))
+        .at("y1", "0")
+        .at("y2", fmt_n(h - 14.0))
+        .into()
 }
 
 /// ±20 % on each input: the binding constraint's headroom, as a tornado chart and a list.
-#[component]
-fn TornadoChart() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+fn tornado_chart(ctx: Ctx) -> AnyView {
     let good = settled(ctx);
     let data = Memo::new(move |_| {
         good.with(|g| {
@@ -499,7 +561,7 @@ fn TornadoChart() -> impl IntoView {
             })
         })
     });
-    move || {
+    let render = move || {
         let l = ctx.lang.get();
         let (c, rows): (Constraint, Vec<Sensitivity>) = data.get()?;
         let base = rows.first().map_or(0.0, |s| s.base);
@@ -507,60 +569,77 @@ fn TornadoChart() -> impl IntoView {
             &rows.iter().map(|s| (s.low, s.high)).collect::<Vec<_>>(),
             base,
         );
-        let title = format!("{} — {}", Ui::Tornado.text(l), text::constraint_label(c, l));
-        let svg_h = t.height;
-        Some(view! {
-            <figure class="chart tornado" data-testid="chart-tornado">
-                <svg
-                    viewBox=format!("0 0 520 {svg_h}")
-                    role="img"
-                    aria-labelledby="tornado-title tornado-desc"
-                >
-                    <title id="tornado-title">{title.clone()}</title>
-                    <desc id="tornado-desc">{Ui::TornadoDesc.text(l)}</desc>
-                    {t
-                        .bars
-                        .iter()
-                        .zip(&rows)
-                        .map(|(b, s)| {
-                            view! {
-                                <g>
-                                    <text x=T_LEFT - 6.0 y=b.y + 15.0 text-anchor="end" class="tick">
-                                        {text::field_label(s.field, l)}
-                                    </text>
-                                    <rect class="lo" x=b.low.0 y=b.y + 3.0 width=b.low.1 height=T_ROW - 8.0></rect>
-                                    <rect class="hi" x=b.high.0 y=b.y + 3.0 width=b.high.1 height=T_ROW - 8.0></rect>
-                                </g>
-                            }
-                        })
-                        .collect_view()}
-                    <line class="base" x1=t.base_x x2=t.base_x y1="0" y2=svg_h - 14.0></line>
-                    {t.zero_x.map(|z| view! { <line class="zero" x1=z x2=z y1="0" y2=svg_h - 14.0></line> })}
-                    <text x=t.base_x y=svg_h - 2.0 text-anchor="middle" class="tick">
-                        {format!("{} {}", Ui::Base.text(l), text::fmt_pct(base))}
-                    </text>
-                </svg>
-                <figcaption>
-                    <span class="key lo">"−20 %"</span> " " <span class="key hi">"+20 %"</span>
-                    <ul class="tornado-list">
-                        {rows
-                            .iter()
-                            .map(|s| view! { <li>{text::sensitivity_text(s, STEP, l)}</li> })
-                            .collect_view()}
-                    </ul>
-                </figcaption>
-            </figure>
-        })
-    }
+        let h = t.height;
+        let mut svg = el("svg")
+            .at("viewBox", format!("0 0 520 {}", fmt_n(h)))
+            .at("role", "img")
+            .at("aria-labelledby", "tornado-title tornado-desc")
+            .kid(el("title").at("id", "tornado-title").tx(format!(
+                "{} — {}",
+                Ui::Tornado.text(l),
+                text::constraint_label(c, l)
+            )))
+            .kid(
+                el("desc")
+                    .at("id", "tornado-desc")
+                    .tx(Ui::TornadoDesc.text(l)),
+            );
+        for (b, s) in t.bars.iter().zip(&rows) {
+            svg = svg.kid(
+                el("g")
+                    .kid(svg_text(
+                        T_LEFT - 6.0,
+                        b.y + 15.0,
+                        "end",
+                        text::field_label(s.field, l).into(),
+                    ))
+                    .kid(rect("lo", b.low, b.y))
+                    .kid(rect("hi", b.high, b.y)),
+            );
+        }
+        svg = svg.kid(vline("base", t.base_x, h));
+        if let Some(z) = t.zero_x {
+            svg = svg.kid(vline("zero", z, h));
+        }
+        svg = svg.kid(svg_text(
+            t.base_x,
+            h - 2.0,
+            "middle",
+            format!("{} {}", Ui::Base.text(l), text::fmt_pct(base)),
+        ));
+        let list = el("ul").at("class", "tornado-list").kids(
+            rows.iter()
+                .map(|s| el("li").tx(text::sensitivity_text(s, STEP, l)).into()),
+        );
+        Some(
+            el("figure")
+                .at("class", "chart tornado")
+                .at("data-testid", "chart-tornado")
+                .kid(svg)
+                .kid(
+                    el("figcaption")
+                        .kid(el("span").at("class", "key lo").tx("−20 %"))
+                        .tx(" ")
+                        .kid(el("span").at("class", "key hi").tx("+20 %"))
+                        .kid(list),
+                )
+                .into(),
+        )
+    };
+    panel("tornado-panel", Box::new(render), None).into_any()
 }
 
+const COLS: [(Col, Ui); 6] = [
+    (Col::Name, Ui::Model),
+    (Col::Quant, Ui::Quant),
+    (Col::Tpot, Ui::TpotFull),
+    (Col::Ttft, Ui::Ttft),
+    (Col::Memory, Ui::MemoryTotal),
+    (Col::Verdict, Ui::Verdict),
+];
+
 /// A sortable sweep table over model presets (× quantizations) or device presets.
-#[component]
-fn Sweep(
-    /// Devices (true) or models (false).
-    devices: bool,
-) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+fn sweep(ctx: Ctx, devices: bool) -> AnyView {
     let good = settled(ctx);
     let rows = Memo::new(move |_| {
         good.with(|g| {
@@ -574,77 +653,82 @@ fn Sweep(
         })
     });
     let sort = RwSignal::new((Col::Verdict, true));
-    let cols: Vec<(Col, Ui)> = [
-        (Col::Name, if devices { Ui::Device } else { Ui::Model }),
-        (Col::Quant, Ui::Quant),
-        (Col::Tpot, Ui::TpotFull),
-        (Col::Ttft, Ui::Ttft),
-        (Col::Memory, Ui::MemoryTotal),
-        (Col::Verdict, Ui::Verdict),
-    ]
-    .into_iter()
-    .filter(|(c, _)| !(devices && *c == Col::Quant))
-    .collect();
     let testid = if devices {
         "sweep-devices"
     } else {
         "sweep-models"
     };
-    move || {
+    let render = move || {
         let l = ctx.lang.get();
         let (col, asc) = sort.get();
         let mut rs = rows.get();
         sort_rows(&mut rs, col, asc);
-        let head = cols
+        let head = COLS
             .iter()
-            .map(|&(c, u)| {
-                let aria = if c == col {
-                    if asc { "ascending" } else { "descending" }
+            .enumerate()
+            .filter(|(_, (c, _))| !(devices && *c == Col::Quant))
+            .map(|(i, &(c, u))| {
+                let u = if devices && c == Col::Name {
+                    Ui::Device
                 } else {
-                    "none"
+                    u
                 };
-                view! {
-                    <th scope="col" aria-sort=aria>
-                        <button
-                            type="button"
-                            class="sort"
-                            on:click=move |_| sort.update(|s| *s = (c, if s.0 == c { !s.1 } else { true }))
-                        >
-                            {u.text(l)}
-                        </button>
-                    </th>
-                }
-            })
-            .collect_view();
-        let body = rs
-            .iter()
-            .map(|r| {
-                let ms = |x: Option<f64>| x.map_or_else(|| "–".to_string(), text::fmt_ms);
-                view! {
-                    <tr data-verdict=verdict_code(r.verdict)>
-                        <th scope="row">{r.name} {r.starred.then_some(" *")}</th>
-                        {(!devices).then(|| view! { <td>{r.quant.unwrap_or("")}</td> })}
-                        <td class="num">{ms(r.tpot)}</td>
-                        <td class="num">{ms(r.ttft)}</td>
-                        <td class="num">{text::fmt_gb(r.memory)}</td>
-                        <td>
-                            <span class="icon" aria-hidden="true">{verdict_icon(r.verdict)}</span>
-                            " " {text::verdict_label(r.verdict, l)}
-                        </td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        view! {
-            <div class="sweep-wrap">
-                <table class="sweep" data-testid=testid>
-                    <thead><tr>{head}</tr></thead>
-                    <tbody>{body}</tbody>
-                </table>
-                <p class="note">{Ui::SweepNote.text(l)}</p>
-            </div>
+                let aria = match (c == col, asc) {
+                    (false, _) => "none",
+                    (true, true) => "ascending",
+                    (true, false) => "descending",
+                };
+                el("th")
+                    .at("scope", "col")
+                    .at("aria-sort", aria)
+                    .kid(
+                        el("button")
+                            .at("type", "button")
+                            .at("class", "sort")
+                            .at("data-act", format!("{i}"))
+                            .tx(u.text(l)),
+                    )
+                    .into()
+            });
+        let ms = |x: Option<f64>| x.map_or_else(|| "–".to_string(), text::fmt_ms);
+        let num = |s: String| Node::from(el("td").at("class", "num").tx(s));
+        let body = rs.iter().map(|r| {
+            let mut tr = el("tr").at("data-verdict", verdict_code(r.verdict)).kid(
+                el("th").at("scope", "row").tx(if r.starred {
+                    format!("{} *", r.name)
+                } else {
+                    r.name.into()
+                }),
+            );
+            if !devices {
+                tr = tr.kid(el("td").tx(r.quant.unwrap_or("")));
+            }
+            tr.kid(num(ms(r.tpot)))
+                .kid(num(ms(r.ttft)))
+                .kid(num(text::fmt_gb(r.memory)))
+                .kid(verdict_cell(r.verdict, String::new(), l))
+                .into()
+        });
+        Some(
+            el("div")
+                .at("class", "sweep-wrap")
+                .kid(
+                    el("table")
+                        .at("class", "sweep")
+                        .at("data-testid", testid)
+                        .kid(el("thead").kid(el("tr").kids(head)))
+                        .kid(el("tbody").kids(body)),
+                )
+                .kid(el("p").at("class", "note").tx(Ui::SweepNote.text(l)))
+                .into(),
+        )
+    };
+    let act: Act = Box::new(move |a, _| {
+        if let Some(&(c, _)) = a.parse::<usize>().ok().and_then(|i| COLS.get(i)) {
+            sort.update(|s| *s = (c, if s.0 == c { !s.1 } else { true }));
         }
-    }
+    });
+    panel("sweep-panel", Box::new(render), Some(act)).into_any()
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ pub mod chart;
 pub mod charts;
 pub mod custom;
 pub mod decide_ui;
+pub mod dom;
 pub mod panic;
 pub mod presets_ui;
 pub mod results;

@@ -107,23 +107,30 @@ pub fn put_inputs(ctx: &Ctx, before: &Inputs, after: &Inputs) {
     ctx.presets.set(&c);
 }
 
-/// Apply the preset `id` of a group to the inputs. Fields the engine needs that the preset does not know
-/// are cleared so the form asks for them. False when no preset has this id.
+/// Apply the preset `id` of a group to the inputs. A device figure the engine needs that the vendor does
+/// not publish is cleared so the form asks for it (never invented); one merely not found keeps the
+/// current value and is marked. False when no preset has this id.
 #[must_use]
 pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
-    let unknown = match group {
-        Group::Device => presets::device(id).map(|p| p.apply(inputs)),
-        Group::Model => presets::model(id).map(|p| p.apply(inputs)),
-        Group::Quantization => presets::quant(id).map(|p| p.apply(inputs)),
-        _ => None,
-    };
-    let Some(unknown) = unknown else {
-        return false;
-    };
-    for f in unknown {
-        inputs.set(f, None);
+    match group {
+        Group::Device => {
+            let Some(p) = presets::device(id) else {
+                return false;
+            };
+            p.apply(inputs);
+            // A figure the vendor does not publish (or that does not exist on this device) is asked
+            // for; one merely not found in the sources keeps the current value, marked.
+            for (f, gap) in p.unknown() {
+                if gap != Gap::NotFound {
+                    inputs.set(f, None);
+                }
+            }
+            true
+        }
+        Group::Model => presets::model(id).map(|p| p.apply(inputs)).is_some(),
+        Group::Quantization => presets::quant(id).map(|p| p.apply(inputs)).is_some(),
+        _ => false,
     }
-    true
 }
 
 /// The model fields a model preset leaves unknown.

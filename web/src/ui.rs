@@ -284,7 +284,7 @@ impl Ui {
             Assumed => ("assumed", "假设值"),
             AssumedHelp => ("an explicit assumption until a source is found", "在找到来源之前的明确假设"),
             GapNotPublished => ("not published by the vendor — enter your measured or estimated figure", "厂商未公布——请填写实测或估计值"),
-            GapNotFound => ("not found in the preset's sources — enter your measured or estimated figure", "预设来源中未找到——请填写实测或估计值"),
+            GapNotFound => ("not in the preset's sources — your current value is kept; enter your measured or estimated figure", "预设来源中没有此值——保留了当前值；请填写实测或估计值"),
             GapNoAccelerator => ("this device has no accelerator — enter the CPU's throughput", "该设备没有加速器——请填写 CPU 的算力"),
             GapNoDram => ("this device has no external DRAM — enter the figure for its on-chip memory", "该设备没有外部 DRAM——请填写片上存储的数值"),
             FwSupported => ("Supported: every operator and format is accelerated.", "支持：所有算子与格式均可加速。"),

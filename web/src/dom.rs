@@ -1,0 +1,176 @@
+//! A small DOM tree for output-heavy panels (tables, lists, the tornado chart), built with `web_sys`.
+//!
+//! Why not `view!`: every distinct `view!` shape compiles its own rendering code, and the decision panels
+//! would cost the page tens of kilobytes. Here one non-generic builder renders every panel. Text always
+//! becomes a text node (never parsed as markup); actions are delegated: an element with `data-act` tells
+//! the panel's handler what was clicked or changed.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// A node: an element or text.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Node {
+    /// An element.
+    El(El),
+    /// A text node.
+    Text(String),
+}
+
+/// An element with attributes and children.
+#[derive(Debug, Clone, PartialEq)]
+pub struct El {
+    /// Tag name.
+    pub tag: &'static str,
+    /// Attributes, in order.
+    pub attrs: Vec<(&'static str, String)>,
+    /// Children.
+    pub kids: Vec<Node>,
+}
+
+/// A new element.
+#[must_use]
+pub fn el(tag: &'static str) -> El {
+    El {
+        tag,
+        attrs: Vec::new(),
+        kids: Vec::new(),
+    }
+}
+
+/// A text node.
+#[must_use]
+pub fn text(s: impl Into<String>) -> Node {
+    Node::Text(s.into())
+}
+
+impl El {
+    /// Add an attribute.
+    #[must_use]
+    pub fn at(mut self, k: &'static str, v: impl Into<String>) -> Self {
+        self.attrs.push((k, v.into()));
+        self
+    }
+    /// Add an attribute when `on`.
+    #[must_use]
+    pub fn at_if(self, on: bool, k: &'static str, v: impl Into<String>) -> Self {
+        if on {
+            self.at(k, v)
+        } else {
+            self
+        }
+    }
+    /// Add a child.
+    #[must_use]
+    pub fn kid(mut self, n: impl Into<Node>) -> Self {
+        self.kids.push(n.into());
+        self
+    }
+    /// Add a text child.
+    #[must_use]
+    pub fn tx(self, s: impl Into<String>) -> Self {
+        self.kid(text(s))
+    }
+    /// Add children.
+    #[must_use]
+    pub fn kids(mut self, it: impl IntoIterator<Item = Node>) -> Self {
+        self.kids.extend(it);
+        self
+    }
+}
+
+impl From<El> for Node {
+    fn from(e: El) -> Self {
+        Node::El(e)
+    }
+}
+
+impl Node {
+    /// All the text below this node, in order (for tests).
+    #[must_use]
+    pub fn text_content(&self) -> String {
+        match self {
+            Node::Text(s) => s.clone(),
+            Node::El(e) => e.kids.iter().map(Node::text_content).collect(),
+        }
+    }
+}
+
+fn build(doc: &web_sys::Document, n: &Node, svg: bool) -> Option<web_sys::Node> {
+    match n {
+        Node::Text(s) => Some(doc.create_text_node(s).unchecked_into()),
+        Node::El(e) => {
+            let svg = svg || e.tag == "svg";
+            let el = if svg {
+                doc.create_element_ns(Some(SVG_NS), e.tag).ok()?
+            } else {
+                doc.create_element(e.tag).ok()?
+            };
+            for (k, v) in &e.attrs {
+                let _ = el.set_attribute(k, v);
+            }
+            for k in &e.kids {
+                if let Some(c) = build(doc, k, svg) {
+                    let _ = el.append_child(&c);
+                }
+            }
+            Some(el.unchecked_into())
+        }
+    }
+}
+
+/// What a panel does when an element with `data-act` is clicked or changed: the action and the element.
+pub type Act = Box<dyn Fn(&str, &web_sys::Element)>;
+
+/// A `<div>` whose content is `render()`, rebuilt whenever the signals it reads change. Clicks and
+/// changes on elements carrying `data-act` go to `act`.
+pub fn panel(
+    class: &'static str,
+    render: Box<dyn Fn() -> Option<Node>>,
+    act: Option<Act>,
+) -> impl IntoView {
+    let r = NodeRef::<leptos::html::Div>::new();
+    Effect::new(move |_| {
+        let n = render();
+        let Some(div) = r.get() else {
+            return;
+        };
+        div.set_text_content(None);
+        if let Some(c) = n.as_ref().and_then(|n| build(&document(), n, false)) {
+            let _ = div.append_child(&c);
+        }
+    });
+    let act = std::rc::Rc::new(act);
+    let act2 = std::rc::Rc::clone(&act);
+    let dispatch = move |ev: &web_sys::Event, act: &Option<Act>, kind: &str| {
+        let Some(f) = act else {
+            return;
+        };
+        let Some(t) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let Ok(Some(e)) = t.closest("[data-act]") else {
+            return;
+        };
+        let a = e.get_attribute("data-act").unwrap_or_default();
+        // Buttons act on click, fields on change.
+        let is_field = matches!(e.tag_name().as_str(), "SELECT" | "INPUT");
+        if (kind == "change") == is_field {
+            f(&a, &e);
+        }
+    };
+    let d2 = dispatch;
+    view! {
+        <div
+            class=class
+            node_ref=r
+            on:click=move |ev| dispatch(&ev, &act, "click")
+            on:change=move |ev| d2(&ev, &act2, "change")
+        ></div>
+    }
+}
