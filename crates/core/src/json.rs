@@ -265,3 +265,31 @@ pub fn solve(s: &Solve) -> SolveJson {
         },
     }
 }
+
+/// A pipeline's JSON (`edgefit pipeline --json`, the page's export): its link and the whole report (SI
+/// units: seconds, bytes, watts, joules; stages 0-based).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct PipelineJson {
+    /// The pipeline's link hash.
+    pub link: String,
+    /// Whether everything meets its target (end-to-end latency, memory, power and heat).
+    pub all_met: bool,
+    /// The stages' roles, in order.
+    pub stages: Vec<&'static str>,
+    /// The report.
+    pub report: crate::pipeline::PipelineReport,
+}
+
+/// The JSON of one analyzed pipeline.
+#[must_use]
+pub fn pipeline(
+    p: &crate::pipeline::Pipeline,
+    r: &crate::pipeline::PipelineReport,
+) -> PipelineJson {
+    PipelineJson {
+        link: crate::pipeline::link::encode(p, &[]),
+        all_met: r.all_met(),
+        stages: p.stages.iter().map(|s| s.role.code()).collect(),
+        report: r.clone(),
+    }
+}
