@@ -7,6 +7,7 @@
 //! edgefit advise [SCENARIO] [--json]
 //! edgefit compare A B [--json]
 //! edgefit presets [--json]
+//! edgefit pipeline [SCENARIO] [--json] [--lang en|zh]
 //! ```
 //!
 //! Exit status: 0 when nothing fails, 1 when a constraint fails (`report` only), 2 for bad input or usage.
@@ -15,6 +16,7 @@
 
 mod args;
 mod decide;
+mod pipeline;
 mod validate;
 
 // The scenario-file parser lives in the library target (src/lib.rs) so the fuzz crate can reach it.
@@ -39,6 +41,7 @@ fn main() -> ExitCode {
         Some("advise") => Some(decide::advise_main),
         Some("compare") => Some(decide::compare_main),
         Some("presets") => Some(decide::presets_main),
+        Some("pipeline") => Some(pipeline::main),
         _ => None,
     };
     if let Some(f) = decide {

@@ -23,6 +23,7 @@ mod advice;
 mod errors;
 mod labels;
 mod num;
+mod pipeline;
 mod report;
 mod steps;
 
@@ -36,6 +37,7 @@ pub use num::{
     fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,
     fmt_watts, with_unit,
 };
+pub use pipeline::{pipeline_markdown, pipeline_problem, role_label, segment_label, timing_label};
 pub use report::{key_figure, markdown_report, solve_table};
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
 
