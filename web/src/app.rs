@@ -51,7 +51,13 @@ pub struct Ctx {
     pub checked: Memo<Checked>,
     /// The last valid scenario and its evaluation (stays when the form turns invalid).
     pub good: Memo<Option<Arc<Good>>>,
-    /// The reverse solve for the last valid scenario.
+    /// The last valid scenario once typing pauses ([`SETTLE_MS`]): what the slow parts (the reverse solve,
+    /// the charts, the steps) follow, so a keystroke only waits for the verdicts and key numbers.
+    pub settled: RwSignal<Option<Arc<Good>>>,
+    /// The scenario the reverse solve follows: [`Ctx::settled`], one task later (so the charts and the
+    /// solve are two short tasks, not one long one, between keystrokes).
+    pub solve_for: RwSignal<Option<Arc<Good>>>,
+    /// The reverse solve for [`Ctx::solve_for`].
     pub solve: Memo<Option<Arc<Solve>>>,
     /// What the link held that could not be used.
     pub link_issues: RwSignal<Vec<Issue>>,
@@ -130,6 +136,9 @@ fn current_hash() -> String {
     window().location().hash().unwrap_or_default()
 }
 
+/// How long typing must pause before [`Ctx::settled`] follows [`Ctx::good`].
+pub const SETTLE_MS: u64 = 120;
+
 /// Create the page's state from a link hash, with every memo.
 #[must_use]
 pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
@@ -167,8 +176,10 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
             Checked::Bad(_) => prev.cloned().flatten(),
         })
     });
+    let settled = RwSignal::new(good.get_untracked());
+    let solve_for = RwSignal::new(good.get_untracked());
     let solve = Memo::new(move |_| {
-        good.with(|g| {
+        solve_for.with(|g| {
             g.as_ref()
                 .and_then(|g| edgefit_core::solve(&g.inputs).ok())
                 .map(Arc::new)
@@ -188,6 +199,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
         pin: RwSignal::new(None),
         checked,
         good,
+        settled,
+        solve_for,
         solve,
         link_issues: RwSignal::new(Vec::new()),
     };
@@ -213,6 +226,29 @@ pub fn App() -> impl IntoView {
             set_timeout_with_handle(move || share::write_hash(&h), Duration::from_millis(150)).ok();
         pending.set_value(t);
     });
+    // The slow parts follow the scenario once typing pauses (a timer is the outside world: an effect).
+    let settle: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    Effect::new(move |first: Option<()>| {
+        let g = ctx.good.get();
+        if first.is_none() {
+            return; // `settled` starts equal to `good`
+        }
+        if let Some(t) = settle.get_value() {
+            t.clear();
+        }
+        // Charts and steps first, the reverse solve in the next task; a keystroke cancels whichever
+        // is still waiting.
+        let t = set_timeout_with_handle(
+            move || {
+                ctx.settled.set(g.clone());
+                let t = set_timeout_with_handle(move || ctx.solve_for.set(g), Duration::ZERO).ok();
+                settle.set_value(t);
+            },
+            Duration::from_millis(SETTLE_MS),
+        )
+        .ok();
+        settle.set_value(t);
+    });
     // A link pasted or edited by hand loads like a fresh one.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let h = current_hash();
@@ -222,7 +258,10 @@ pub fn App() -> impl IntoView {
     });
     on_cleanup(move || {
         listener.remove();
-        if let Some(t) = pending.get_value() {
+        for t in [pending.get_value(), settle.get_value()]
+            .into_iter()
+            .flatten()
+        {
             t.clear();
         }
     });

@@ -165,6 +165,9 @@ pub struct ChartOut {
     pub legend: Option<String>,
 }
 
+/// The id of every chart [`all_charts`] can draw, in its order.
+pub const CHART_IDS: [&str; 5] = ["memory", "tpot", "roofline", "thermal", "solve"];
+
 /// Every chart for a good scenario and its solve.
 #[must_use]
 pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> {
@@ -180,18 +183,38 @@ pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> 
 #[component]
 pub fn Charts() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    // The scenario's charts follow `settled`; the solve's chart follows the solve, one task later.
     let charts = Memo::new(move |_| {
         let lang = ctx.lang.get();
-        let g = ctx.good.get();
-        let s = ctx.solve.get();
-        g.map(|g| all_charts(&g, s.as_deref(), lang))
-            .unwrap_or_default()
+        ctx.settled.with(|g| {
+            g.as_ref()
+                .map(|g| all_charts(g, None, lang))
+                .unwrap_or_default()
+        })
+    });
+    let solved = Memo::new(move |_| {
+        let lang = ctx.lang.get();
+        let s = ctx.solve.get()?;
+        ctx.solve_for
+            .with(|g| g.as_ref().map(|g| solve_chart(&s, g, lang)))
     });
     view! {
         <section class="charts" aria-labelledby="h-charts">
             <h3 id="h-charts">{move || Ui::Charts.text(ctx.lang.get())}</h3>
             <div class="chart-grid">
-                {move || charts.get().into_iter().map(|c| view! { <Figure chart=c/> }).collect_view()}
+                {CHART_IDS
+                    .iter()
+                    .map(|&id| {
+                        // One memo per chart: a figure is redrawn only when its own chart changed.
+                        let one = Memo::new(move |_| {
+                            if id == "solve" {
+                                return solved.get();
+                            }
+                            charts.with(|v| v.iter().find(|c| c.id == id).cloned())
+                        });
+                        move || one.get().map(|c| view! { <Figure chart=c/> })
+                    })
+                    .collect_view()}
             </div>
         </section>
     }
@@ -741,6 +764,9 @@ mod tests {
         for lang in [Lang::En, Lang::Zh] {
             let charts = all_charts(&g, Some(&s), lang);
             assert_eq!(charts.len(), 5);
+            // The page draws one slot per id in CHART_IDS: every chart must have its slot.
+            let ids: Vec<&str> = charts.iter().map(|c| c.id).collect();
+            assert_eq!(ids, CHART_IDS);
             for c in &charts {
                 assert!(
                     c.svg.contains("<path") || c.svg.contains("<rect"),

@@ -52,33 +52,62 @@ pub fn Results() -> impl IntoView {
     }
 }
 
+/// What the verdict strip shows, in [`ALL_CONSTRAINTS`] order: (verdict, headroom) per constraint.
+#[derive(Clone, PartialEq)]
+struct Strip {
+    all_met: bool,
+    binding: Constraint,
+    cards: Vec<(Verdict, Option<f64>)>,
+}
+
 /// One card per constraint: word + icon + headroom, and the binding constraint named.
+///
+/// Built once per language; a keystroke only rewrites the words, classes and attributes that changed.
 #[component]
 pub fn VerdictStrip() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let strip = Memo::new(move |_| {
+        ctx.good.with(|g| {
+            g.as_ref().map(|g| {
+                let e = &g.evaluation;
+                Strip {
+                    all_met: e.all_met(),
+                    binding: e.expected.binding(),
+                    cards: ALL_CONSTRAINTS
+                        .iter()
+                        .map(|&c| (e.verdict(c), e.expected.headroom(c)))
+                        .collect(),
+                }
+            })
+        })
+    });
+    let present = Memo::new(move |_| strip.with(Option::is_some));
+    let binding = Memo::new(move |_| strip.with(|s| s.as_ref().map(|s| s.binding)));
     move || {
         let lang = ctx.lang.get();
-        let Some(g) = ctx.good.get() else {
+        if !present.get() {
             return ().into_any();
+        }
+        let summary = move || {
+            let met = strip.with(|s| s.as_ref().is_some_and(|s| s.all_met));
+            if met {
+                Ui::AllMet.text(lang)
+            } else {
+                Ui::NotAllMet.text(lang)
+            }
         };
-        let e = &g.evaluation;
-        let binding = e.expected.binding();
-        let summary = if e.all_met() {
-            Ui::AllMet.text(lang)
-        } else {
-            Ui::NotAllMet.text(lang)
-        };
+        let binding_label = move || binding.get().map(|b| text::constraint_label(b, lang));
         view! {
             <section class="verdicts" aria-labelledby="h-verdicts">
                 <h3 id="h-verdicts">{Ui::Verdicts.text(lang)}</h3>
                 <p class="summary" data-testid="binding">
-                    {summary} " " {Ui::Binding.text(lang)} ": "
-                    <strong>{text::constraint_label(binding, lang)}</strong>
+                    {summary} " " {Ui::Binding.text(lang)} ": " <strong>{binding_label}</strong>
                 </p>
                 <ul class="cards">
                     {ALL_CONSTRAINTS
                         .iter()
-                        .map(|&c| card(c, &g, binding, lang))
+                        .enumerate()
+                        .map(|(i, &c)| card(c, i, strip, binding, lang))
                         .collect_view()}
                 </ul>
             </section>
@@ -87,30 +116,45 @@ pub fn VerdictStrip() -> impl IntoView {
     }
 }
 
-fn card(c: Constraint, g: &Good, binding: Constraint, lang: Lang) -> impl IntoView + use<> {
-    let v = g.evaluation.verdict(c);
-    let h = g.evaluation.expected.headroom(c);
-    let is_binding = c == binding;
+fn card(
+    c: Constraint,
+    i: usize,
+    strip: Memo<Option<Strip>>,
+    binding: Memo<Option<Constraint>>,
+    lang: Lang,
+) -> impl IntoView + use<> {
+    let one = Memo::new(move |_| {
+        strip.with(|s| {
+            s.as_ref()
+                .and_then(|s| s.cards.get(i).copied())
+                .unwrap_or((Verdict::NotApplicable, None))
+        })
+    });
+    let v = move || one.get().0;
+    let is_binding = Memo::new(move |_| binding.get() == Some(c));
     view! {
         <li
-            class=format!("card v-{}", v.code().replace('/', ""))
-            class:binding=is_binding
+            class=move || {
+                let b = if is_binding.get() { " binding" } else { "" };
+                format!("card v-{}{b}", v().code().replace('/', ""))
+            }
             data-testid=format!("verdict-{}", c.code())
-            data-verdict=v.code()
+            data-verdict=move || v().code()
         >
             <span class="card-name">{text::constraint_label(c, lang)}</span>
             <span class="card-verdict">
-                <span class="icon" aria-hidden="true">{verdict_icon(v)}</span>
+                <span class="icon" aria-hidden="true">{move || verdict_icon(v())}</span>
                 " "
-                {text::verdict_label(v, lang)}
+                {move || text::verdict_label(v(), lang)}
             </span>
-            <span class="card-headroom">{headroom_text(h, lang)}</span>
-            {is_binding.then(|| view! { <span class="badge">{Ui::Binding.text(lang)}</span> })}
+            <span class="card-headroom">{move || headroom_text(one.get().1, lang)}</span>
+            {move || is_binding.get().then(|| view! { <span class="badge">{Ui::Binding.text(lang)}</span> })}
         </li>
     }
 }
 
 /// One key number: label, expected value (with a test id), its band across the input ranges, and unit.
+#[derive(Clone, PartialEq)]
 struct Num {
     id: &'static str,
     label: Ui,
@@ -140,30 +184,49 @@ fn num(
 }
 
 /// The numbers a deployment engineer asks first, each with its test id.
+///
+/// The rows are built when the language or the set of numbers changes; a keystroke rewrites only the
+/// numbers, in place.
 #[component]
 pub fn KeyNumbers() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    let nums = Memo::new(move |_| {
+        let lang = ctx.lang.get();
+        ctx.good
+            .with(|g| g.as_ref().map(|g| key_numbers(g, lang)).unwrap_or_default())
+    });
+    let rows =
+        Memo::new(move |_| nums.with(|v| v.iter().map(|n| (n.id, n.label)).collect::<Vec<_>>()));
     move || {
         let lang = ctx.lang.get();
-        let Some(g) = ctx.good.get() else {
+        let rows = rows.get();
+        if rows.is_empty() {
             return ().into_any();
-        };
-        let nums = key_numbers(&g, lang);
+        }
         view! {
             <section class="numbers" aria-labelledby="h-numbers">
                 <h3 id="h-numbers">{Ui::KeyNumbers.text(lang)}</h3>
                 <dl>
-                    {nums
+                    {rows
                         .into_iter()
-                        .map(|n| {
+                        .map(|(id, label)| {
+                            let n = Memo::new(move |_| {
+                                nums.with(|v| v.iter().find(|n| n.id == id).cloned())
+                            });
+                            let value = move || n.with(|n| n.as_ref().map(|n| n.value.clone()));
+                            let unit = move || n.with(|n| n.as_ref().map(|n| n.unit));
+                            let band = move || {
+                                n.with(|n| n.as_ref().and_then(|n| n.band.clone()))
+                                    .map(|b| view! { <span class="band">" (" {b} ")"</span> })
+                            };
                             view! {
                                 <div class="num">
-                                    <dt>{n.label.text(lang)}</dt>
+                                    <dt>{label.text(lang)}</dt>
                                     <dd>
-                                        <span class="val" data-testid=n.id>{n.value}</span>
+                                        <span class="val" data-testid=id>{value}</span>
                                         " "
-                                        <span class="u">{n.unit}</span>
-                                        {n.band.map(|b| view! { <span class="band">" (" {b} ")"</span> })}
+                                        <span class="u">{unit}</span>
+                                        {band}
                                     </dd>
                                 </div>
                             }
@@ -247,7 +310,7 @@ pub fn StepList() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     move || {
         let lang = ctx.lang.get();
-        let Some(g) = ctx.good.get() else {
+        let Some(g) = ctx.settled.get() else {
             return ().into_any();
         };
         let steps = text::step_texts(&g.scenarios, &g.evaluation, lang);
@@ -298,36 +361,49 @@ pub fn StepList() -> impl IntoView {
 #[component]
 pub fn MiniSummary() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
+    // (headline, tally): rewritten in place on every keystroke.
+    let words = Memo::new(move |_| {
+        let lang = ctx.lang.get();
+        ctx.good.with(|g| {
+            let g = g.as_ref()?;
+            let e = &g.evaluation;
+            let count = |v: Verdict| {
+                ALL_CONSTRAINTS
+                    .iter()
+                    .filter(|&&c| e.verdict(c) == v)
+                    .count()
+            };
+            let head = if matches!(
+                g.scenarios.expected.model,
+                edgefit_core::model::Model::OneShot(_)
+            ) {
+                format!("TTFT {} ms", text::fmt_num(e.expected.ttft.ttft.ms(), 3))
+            } else {
+                format!("TPOT {} ms", text::fmt_num(e.expected.tpot.full.ms(), 3))
+            };
+            let tally = [Verdict::Fail, Verdict::Warn, Verdict::Pass]
+                .iter()
+                .map(|&v| {
+                    format!(
+                        "{} {} {}",
+                        verdict_icon(v),
+                        count(v),
+                        text::verdict_label(v, lang)
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join(" · ");
+            Some((head, tally))
+        })
+    });
+    let present = Memo::new(move |_| words.with(Option::is_some));
     move || {
         let lang = ctx.lang.get();
-        let g = ctx.good.get()?;
-        let e = &g.evaluation;
-        let count = |v: Verdict| {
-            ALL_CONSTRAINTS
-                .iter()
-                .filter(|&&c| e.verdict(c) == v)
-                .count()
-        };
-        let head = if matches!(
-            g.scenarios.expected.model,
-            edgefit_core::model::Model::OneShot(_)
-        ) {
-            format!("TTFT {} ms", text::fmt_num(e.expected.ttft.ttft.ms(), 3))
-        } else {
-            format!("TPOT {} ms", text::fmt_num(e.expected.tpot.full.ms(), 3))
-        };
-        let tally = [Verdict::Fail, Verdict::Warn, Verdict::Pass]
-            .iter()
-            .map(|&v| {
-                format!(
-                    "{} {} {}",
-                    verdict_icon(v),
-                    count(v),
-                    text::verdict_label(v, lang)
-                )
-            })
-            .collect::<Vec<_>>()
-            .join(" · ");
+        if !present.get() {
+            return None;
+        }
+        let head = move || words.with(|w| w.as_ref().map(|w| w.0.clone()));
+        let tally = move || words.with(|w| w.as_ref().map(|w| w.1.clone()));
         Some(view! {
             <nav class="mini" aria-label=Ui::Results.text(lang)>
                 <span class="mini-head">{head}</span>
