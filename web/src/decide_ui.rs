@@ -343,12 +343,13 @@ fn Lazy(
 /// Pin the scenario; while pinned, the comparison table.
 fn pin_compare(ctx: Ctx) -> AnyView {
     let lang = ctx.lang;
-    let pinned = Memo::new(move |_| ctx.pin.get().map(|h| evaluate_pin(&h).map(Arc::new)));
+    let pinned = move || ctx.pin.with(|h| h.as_deref().map(evaluate_pin));
+    let pinned_now = move || ctx.pin.with_untracked(|h| h.as_deref().map(evaluate_pin));
     let render = move || {
         let l = lang.get();
         let mut bar = el("p").at("class", "pin-bar");
         let mut out = el("div").at("class", "pin");
-        match pinned.get() {
+        match pinned() {
             None => {
                 bar = bar
                     .kid(button("pin", Ui::Pin.text(l)))
@@ -391,7 +392,7 @@ fn pin_compare(ctx: Ctx) -> AnyView {
         }
         "unpin" => ctx.pin.set(None),
         "restore-pin" => {
-            if let Some(Some(p)) = pinned.get_untracked() {
+            if let Some(Some(p)) = pinned_now() {
                 let before = crate::presets_ui::current_inputs(&ctx);
                 crate::presets_ui::put_inputs(&ctx, &before, &p.0);
             }
@@ -479,7 +480,7 @@ fn compare_table(diffs: &[Difference], lang: Lang) -> Node {
 /// What to change first, with each change's computed effect.
 fn advice_list(ctx: Ctx) -> AnyView {
     let good = settled(ctx);
-    let list = Memo::new(move |_| {
+    let list = move || {
         good.with(|g| {
             g.as_ref().map(|g| {
                 (
@@ -488,10 +489,10 @@ fn advice_list(ctx: Ctx) -> AnyView {
                 )
             })
         })
-    });
+    };
     let render = move || {
         let l = ctx.lang.get();
-        let (met, list) = list.get()?;
+        let (met, list) = list()?;
         Some(if list.is_empty() {
             let w = if met { Ui::NoAdvice } else { Ui::NoAdviceFound };
             el("p")
@@ -551,7 +552,7 @@ fn vline(class: &'static str, x: f64, h: f64) -> Node {
 /// ±20 % on each input: the binding constraint's headroom, as a tornado chart and a list.
 fn tornado_chart(ctx: Ctx) -> AnyView {
     let good = settled(ctx);
-    let data = Memo::new(move |_| {
+    let data = move || {
         good.with(|g| {
             g.as_ref().map(|g| {
                 let c = g.evaluation.expected.binding();
@@ -560,10 +561,10 @@ fn tornado_chart(ctx: Ctx) -> AnyView {
                 (c, s)
             })
         })
-    });
+    };
     let render = move || {
         let l = ctx.lang.get();
-        let (c, rows): (Constraint, Vec<Sensitivity>) = data.get()?;
+        let (c, rows): (Constraint, Vec<Sensitivity>) = data()?;
         let base = rows.first().map_or(0.0, |s| s.base);
         let t = tornado(
             &rows.iter().map(|s| (s.low, s.high)).collect::<Vec<_>>(),
@@ -641,7 +642,7 @@ const COLS: [(Col, Ui); 6] = [
 /// A sortable sweep table over model presets (× quantizations) or device presets.
 fn sweep(ctx: Ctx, devices: bool) -> AnyView {
     let good = settled(ctx);
-    let rows = Memo::new(move |_| {
+    let rows = move || {
         good.with(|g| {
             g.as_ref().map_or_else(Vec::new, |g| {
                 if devices {
@@ -651,7 +652,7 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
                 }
             })
         })
-    });
+    };
     let sort = RwSignal::new((Col::Verdict, true));
     let testid = if devices {
         "sweep-devices"
@@ -661,7 +662,7 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
     let render = move || {
         let l = ctx.lang.get();
         let (col, asc) = sort.get();
-        let mut rs = rows.get();
+        let mut rs = rows();
         sort_rows(&mut rs, col, asc);
         let head = COLS
             .iter()
