@@ -214,10 +214,15 @@ pub fn App() -> impl IntoView {
     let ctx = create_ctx(&current_hash(), browser_lang());
     provide_context(ctx);
     provide_context(crate::custom::Store::load());
+    let pipe = crate::pipeline_ui::Pipe::new(&current_hash());
+    provide_context(pipe);
 
     // The hash follows the scenario, coalesced while typing and written without new history entries.
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
     Effect::new(move |_| {
+        if pipe.on.get() {
+            return; // the pipeline view writes its own link
+        }
         let h = ctx.hash();
         if let Some(t) = pending.get_value() {
             t.clear();
@@ -252,6 +257,9 @@ pub fn App() -> impl IntoView {
     // A link pasted or edited by hand loads like a fresh one.
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         let h = current_hash();
+        if pipe.on_hash(&h, &ctx) {
+            return;
+        }
         if h.trim_start_matches('#') != ctx.hash() {
             ctx.load(&codec::decode(&h, PAGE_KEYS));
         }
@@ -278,7 +286,7 @@ pub fn App() -> impl IntoView {
     });
 
     view! {
-        {move || if ctx.embed.get() { view! { <EmbedView/> }.into_any() } else { view! { <FullView/> }.into_any() }}
+        {move || if pipe.on.get() { view! { <crate::pipeline_ui::PipelineView/> }.into_any() } else if ctx.embed.get() { view! { <EmbedView/> }.into_any() } else { view! { <FullView/> }.into_any() }}
     }
 }
 
@@ -304,6 +312,7 @@ fn FullView() -> impl IntoView {
             <section class="results" aria-labelledby="h-results">
                 <h2 id="h-results">{move || Ui::Results.text(lang.get())}</h2>
                 <ShareBar/>
+                <crate::pipeline_ui::VoiceButton/>
                 <Results/>
                 <crate::decide_ui::Decide/>
             </section>

@@ -1,0 +1,414 @@
+//! Geometry of the pipeline view's two charts, as plain functions of numbers (no signals, no DOM, no
+//! languages): the Gantt chart of one conversation turn and the stacked memory bar of every stage.
+//!
+//! Colour is never the only signal: every segment kind also has its own fill pattern, and every segment
+//! wide enough carries its label (the narrow ones keep it in a `<title>` tooltip and in the text table).
+
+use std::fmt::Write as _;
+
+use crate::chart::{escape, nice_max, nice_ticks, Frame, Scale, Svg};
+
+/// One bar of the Gantt chart.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bar {
+    /// Row (stage index, 0-based).
+    pub row: usize,
+    /// Its kind's code (`listen`, `swap`, `prefill`…): picks the colour and the pattern.
+    pub kind: &'static str,
+    /// What a person reads on it.
+    pub label: String,
+    /// Start, seconds.
+    pub start: f64,
+    /// End, seconds.
+    pub end: f64,
+}
+
+/// A vertical marker across every row (end of speech, first audio).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mark {
+    /// Time, seconds.
+    pub at: f64,
+    /// Its label.
+    pub label: String,
+}
+
+/// Height of one row, in SVG units.
+pub const ROW_H: f64 = 30.0;
+/// Height of a bar inside its row.
+pub const BAR_H: f64 = 20.0;
+/// Narrowest bar drawn (so a 1 ms segment stays visible).
+pub const MIN_W: f64 = 2.0;
+/// Narrowest bar that carries its label inside.
+pub const LABEL_W: f64 = 46.0;
+
+/// Every segment kind's pattern: the fill drawn over its colour (`none` for a plain fill).
+#[must_use]
+pub fn pattern_of(kind: &str) -> &'static str {
+    match kind {
+        "listen" | "speak" => "dots",
+        "swap" => "hatch",
+        "prefill" | "synthesize" => "vlines",
+        "decode" | "infer" => "cross",
+        _ => "none",
+    }
+}
+
+/// The frame of a Gantt chart with `rows` rows.
+#[must_use]
+pub fn frame(rows: usize) -> Frame {
+    Frame {
+        width: 640.0,
+        height: 18.0 + rows.max(1) as f64 * ROW_H + 44.0,
+        left: 118.0,
+        right: 18.0,
+        top: 18.0,
+        bottom: 44.0,
+    }
+}
+
+/// The time scale: 0 to a round value above the last end (at least 1 ms).
+#[must_use]
+pub fn time_scale(f: &Frame, bars: &[Bar], marks: &[Mark]) -> Scale {
+    let end = bars
+        .iter()
+        .map(|b| b.end)
+        .chain(marks.iter().map(|m| m.at))
+        .filter(|x| x.is_finite())
+        .fold(1e-3, f64::max);
+    Scale::linear(0.0, nice_max(end), f.x0(), f.x1())
+}
+
+/// A time in ms below 2 s, in s above (for the axis ticks).
+#[must_use]
+pub fn fmt_time(t: f64, span: f64) -> String {
+    let r = |x: f64| {
+        let s = format!("{:.3}", x);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    };
+    if span < 2.0 {
+        format!("{} ms", r(t * 1e3))
+    } else {
+        format!("{} s", r(t))
+    }
+}
+
+/// The rectangle of a bar: (x, y, width, height), at least [`MIN_W`] wide.
+#[must_use]
+pub fn bar_rect(f: &Frame, s: &Scale, b: &Bar) -> (f64, f64, f64, f64) {
+    let x0 = s.map_clamped(b.start.max(0.0));
+    let x1 = s.map_clamped(b.end.max(b.start));
+    let y = f.y0() + b.row as f64 * ROW_H + (ROW_H - BAR_H) / 2.0;
+    (x0, y, (x1 - x0).max(MIN_W), BAR_H)
+}
+
+/// The pattern definitions the bars refer to (`url(#gp-hatch)`…), with a per-chart prefix.
+fn defs(out: &mut String, id: &str) {
+    let _ = write!(
+        out,
+        "<defs>\
+<pattern id=\"{id}-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" class=\"pat\"/></pattern>\
+<pattern id=\"{id}-dots\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\"><circle cx=\"2.5\" cy=\"2.5\" r=\"1\" class=\"patdot\"/></pattern>\
+<pattern id=\"{id}-vlines\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><line x1=\"2\" y1=\"0\" x2=\"2\" y2=\"4\" class=\"pat\"/></pattern>\
+<pattern id=\"{id}-cross\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><path d=\"M0 3H6M3 0V6\" class=\"pat\"/></pattern>\
+</defs>"
+    );
+}
+
+/// The Gantt chart's SVG content (without the `<svg>` element): row labels, bars coloured by kind with
+/// their pattern and label, markers, and the time axis. `id` prefixes the pattern ids.
+#[must_use]
+pub fn gantt_svg(id: &str, rows: &[String], bars: &[Bar], marks: &[Mark], axis: &str) -> String {
+    let f = frame(rows.len());
+    let s = time_scale(&f, bars, marks);
+    let mut svg = Svg::default();
+    defs(&mut svg.0, id);
+    for (i, name) in rows.iter().enumerate() {
+        let y = f.y0() + i as f64 * ROW_H;
+        if i % 2 == 1 {
+            svg.rect(f.x0(), y, f.x1() - f.x0(), ROW_H, "band");
+        }
+        svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", name);
+    }
+    for b in bars {
+        let (x, y, w, h) = bar_rect(&f, &s, b);
+        let _ = write!(
+            svg.0,
+            "<g class=\"seg seg-{}\" data-row=\"{}\"><title>{}</title>",
+            b.kind,
+            b.row,
+            escape(&b.label)
+        );
+        svg.rect(x, y, w, h, "fill");
+        let pat = pattern_of(b.kind);
+        if pat != "none" {
+            let mut r = Svg::default();
+            r.rect(x, y, w, h, "pat-fill");
+            svg.0.push_str(&r.0.replacen(
+                "<rect ",
+                &format!("<rect fill=\"url(#{id}-{pat})\" "),
+                1,
+            ));
+        }
+        if w >= LABEL_W {
+            svg.text(
+                x + w / 2.0,
+                y + h / 2.0 + 4.0,
+                "middle",
+                "seg-label",
+                &b.label,
+            );
+        }
+        svg.0.push_str("</g>");
+    }
+    for m in marks {
+        let x = s.map_clamped(m.at);
+        svg.line(x, f.y0() - 4.0, x, f.y1(), "mark");
+        svg.text(x, f.y0() - 6.0, "middle", "mark-label", &m.label);
+    }
+    let span = s.d1;
+    let ticks = nice_ticks(0.0, span, 6);
+    svg.x_axis(&f, &s, &ticks, |t| fmt_time(t, span), axis);
+    svg.0
+}
+
+/// One stage's memory parts for the stacked bar, in bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MemRow {
+    /// Its name.
+    pub name: String,
+    /// Parts (weights, KV, workspace, runtime), bytes.
+    pub parts: [f64; 4],
+}
+
+/// Classes of the memory parts, in [`MemRow::parts`] order.
+pub const MEM_CLASSES: [&str; 4] = ["m-weights", "m-kv", "m-work", "m-runtime"];
+
+/// The frame of the memory chart with `rows` stage rows.
+#[must_use]
+pub fn mem_frame(rows: usize) -> Frame {
+    frame(rows)
+}
+
+/// The memory scale: 0 to a round value above both the largest stage and the usable memory.
+#[must_use]
+pub fn mem_scale(f: &Frame, rows: &[MemRow], usable: f64) -> Scale {
+    let max = rows
+        .iter()
+        .map(|r| r.parts.iter().sum::<f64>())
+        .chain(std::iter::once(usable))
+        .filter(|x| x.is_finite())
+        .fold(1.0, f64::max);
+    Scale::linear(0.0, nice_max(max), f.x0(), f.x1())
+}
+
+/// The stacked memory bars' SVG content: one row per stage (weights, KV, workspace, runtime) and a line
+/// at the usable memory. Values in bytes; the axis in GB.
+#[must_use]
+pub fn memory_svg(
+    id: &str,
+    rows: &[MemRow],
+    part_names: [&str; 4],
+    usable: f64,
+    usable_label: &str,
+    axis: &str,
+) -> String {
+    let f = mem_frame(rows.len());
+    let s = mem_scale(&f, rows, usable);
+    let mut svg = Svg::default();
+    defs(&mut svg.0, id);
+    for (i, r) in rows.iter().enumerate() {
+        let y = f.y0() + i as f64 * ROW_H;
+        svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", &r.name);
+        for (k, (start, len)) in crate::chart::stack(&r.parts).into_iter().enumerate() {
+            if len <= 0.0 {
+                continue;
+            }
+            let x0 = s.map_clamped(start);
+            let x1 = s.map_clamped(start + len);
+            let _ = write!(
+                svg.0,
+                "<g class=\"mseg {}\"><title>{} {} GB</title>",
+                MEM_CLASSES[k],
+                escape(part_names[k]),
+                edgefit_text::fmt_num(len / 1e9, 3)
+            );
+            svg.rect(
+                x0,
+                y + (ROW_H - BAR_H) / 2.0,
+                (x1 - x0).max(1.0),
+                BAR_H,
+                "fill",
+            );
+            if k == 1 {
+                let mut p = Svg::default();
+                p.rect(
+                    x0,
+                    y + (ROW_H - BAR_H) / 2.0,
+                    (x1 - x0).max(1.0),
+                    BAR_H,
+                    "pat-fill",
+                );
+                svg.0.push_str(&p.0.replacen(
+                    "<rect ",
+                    &format!("<rect fill=\"url(#{id}-hatch)\" "),
+                    1,
+                ));
+            }
+            svg.0.push_str("</g>");
+        }
+    }
+    let x = s.map_clamped(usable);
+    svg.line(x, f.y0() - 4.0, x, f.y1(), "mark limit");
+    svg.text(x, f.y0() - 6.0, "middle", "mark-label", usable_label);
+    let ticks = nice_ticks(0.0, s.d1, 6);
+    svg.x_axis(&f, &s, &ticks, |t| edgefit_text::fmt_num(t / 1e9, 3), axis);
+    svg.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bars() -> Vec<Bar> {
+        vec![
+            Bar {
+                row: 0,
+                kind: "listen",
+                label: "listen".into(),
+                start: 0.0,
+                end: 3.0,
+            },
+            Bar {
+                row: 0,
+                kind: "transcribe",
+                label: "transcribe".into(),
+                start: 3.0,
+                end: 3.04,
+            },
+            Bar {
+                row: 1,
+                kind: "prefill",
+                label: "prefill".into(),
+                start: 3.04,
+                end: 3.2,
+            },
+            Bar {
+                row: 2,
+                kind: "speak",
+                label: "speak <&>".into(),
+                start: 3.63,
+                end: 21.6,
+            },
+        ]
+    }
+
+    #[test]
+    fn the_frame_grows_with_the_rows() {
+        assert!((frame(3).height - frame(2).height - ROW_H).abs() < 1e-9);
+        assert!(frame(0).height > 0.0);
+    }
+
+    #[test]
+    fn bars_sit_in_their_row_at_their_time() {
+        let f = frame(3);
+        let b = bars();
+        let s = time_scale(&f, &b, &[]);
+        assert!(s.d1 >= 21.6, "{}", s.d1);
+        let (x, y, w, h) = bar_rect(&f, &s, &b[0]);
+        assert!((x - f.x0()).abs() < 1e-9);
+        assert!((w - (s.map(3.0) - f.x0())).abs() < 1e-9);
+        assert!((y - (f.y0() + (ROW_H - BAR_H) / 2.0)).abs() < 1e-9);
+        assert!((h - BAR_H).abs() < 1e-9);
+        let (_, y2, _, _) = bar_rect(&f, &s, &b[3]);
+        assert!((y2 - y - 2.0 * ROW_H).abs() < 1e-9);
+        // Every bar inside the plot.
+        for bar in &b {
+            let (x, y, w, h) = bar_rect(&f, &s, bar);
+            assert!(x >= f.x0() - 1e-9 && x + w <= f.x1() + MIN_W);
+            assert!(y >= f.y0() && y + h <= f.y1());
+        }
+    }
+
+    #[test]
+    fn a_tiny_segment_stays_visible() {
+        let f = frame(1);
+        let s = Scale::linear(0.0, 20.0, f.x0(), f.x1());
+        let b = Bar {
+            row: 0,
+            kind: "swap",
+            label: String::new(),
+            start: 1.0,
+            end: 1.0,
+        };
+        assert!((bar_rect(&f, &s, &b).2 - MIN_W).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_svg_has_one_group_per_bar_with_pattern_title_and_rows() {
+        let rows = vec!["ASR".to_string(), "LLM".into(), "TTS".into()];
+        let svg = gantt_svg(
+            "g",
+            &rows,
+            &bars(),
+            &[Mark {
+                at: 3.0,
+                label: "end of speech".into(),
+            }],
+            "time",
+        );
+        assert_eq!(svg.matches("<g class=\"seg ").count(), 4);
+        assert_eq!(svg.matches("class=\"row\"").count(), 3);
+        assert!(svg.contains("fill=\"url(#g-dots)\""));
+        assert!(svg.contains("<title>speak &lt;&amp;&gt;</title>"));
+        // The long listen bar is labelled inside; the 40 ms transcribe bar only by its title.
+        assert!(svg.contains(">listen</text>"));
+        assert!(!svg.contains(">transcribe</text>"));
+        assert!(svg.contains(" s</text>"), "seconds on the axis");
+    }
+
+    #[test]
+    fn time_ticks_read_in_ms_or_s() {
+        assert_eq!(fmt_time(0.25, 1.0), "250 ms");
+        assert_eq!(fmt_time(5.0, 25.0), "5 s");
+        assert_eq!(fmt_time(2.5, 25.0), "2.5 s");
+    }
+
+    #[test]
+    fn every_kind_but_solid_ones_has_a_pattern() {
+        for k in [
+            "listen",
+            "swap",
+            "prefill",
+            "decode",
+            "synthesize",
+            "speak",
+            "infer",
+        ] {
+            assert_ne!(pattern_of(k), "none", "{k}");
+        }
+        // Kinds sharing a pattern differ in colour and sit in different rows.
+        assert_eq!(pattern_of("transcribe"), "none");
+    }
+
+    #[test]
+    fn memory_bars_stack_and_mark_the_usable_memory() {
+        let rows = vec![
+            MemRow {
+                name: "ASR".into(),
+                parts: [74e6, 0.0, 42e6, 0.3e9],
+            },
+            MemRow {
+                name: "LLM".into(),
+                parts: [0.75e9, 0.537e9, 4.7e6, 0.3e9],
+            },
+        ];
+        let f = mem_frame(2);
+        let s = mem_scale(&f, &rows, 4.5e9);
+        assert!(s.d1 >= 4.5e9);
+        let svg = memory_svg("m", &rows, ["w", "kv", "ws", "rt"], 4.5e9, "usable", "GB");
+        // ASR has no KV: 3 parts; LLM: 4.
+        assert_eq!(svg.matches("<g class=\"mseg ").count(), 7);
+        assert!(svg.contains("class=\"mark limit\""));
+        assert!(svg.contains(">usable</text>"));
+    }
+}

@@ -1,0 +1,1267 @@
+//! The pipeline view (#10): several models sharing one device, such as a voice assistant's ASR → LLM → TTS.
+//!
+//! Shown when the link carries `stages=` (read with [`link::decode`]); every other link keeps the
+//! single-model page exactly as it was. The state is one signal holding the [`Pipeline`] as typed (plus a
+//! text per field while it is typed); a memo runs [`analyze_pipeline`] and another keeps the last good
+//! report, so a bad field never clears the results. The link follows the last good pipeline
+//! ([`link::encode`], written with `history.replaceState` like the rest of the page).
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use edgefit_core::codec::{self, Issue};
+use edgefit_core::input::{Group, Kind};
+use edgefit_core::pipeline::link::{self, DecodedPipeline};
+use edgefit_core::pipeline::{
+    analyze_pipeline, Pipeline, PipelineError, PipelineProblem, PipelineReport, Role, SegmentKind,
+    Timing, TurnField, ALL_ROLES, ALL_TIMINGS, ALL_TURN_FIELDS,
+};
+use edgefit_core::presets::{ModelFamily, ALL_MODELS};
+use edgefit_core::scenario::{FieldError, InputRef};
+use edgefit_core::{Field, Value, Verdict, ALL_FIELDS};
+use edgefit_text::{fmt_num, Lang};
+use leptos::leptos_dom::helpers::TimeoutHandle;
+use leptos::prelude::*;
+
+use crate::app::{Ctx, PAGE_KEYS};
+use crate::gantt::{self, Bar, Mark, MemRow};
+use crate::share;
+
+/// The seed's voice assistant (`crates/core/tests/pipelines/01_seed_voice_assistant.scn`).
+pub const VOICE_ASSISTANT_LINK: &str = "v=1&stages=asr,llm,tts&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.gop=2&s3.fps=1&s3.w_bits=8&s3.gran=channel";
+
+/// The fields each stage card shows up front (when they apply to its model); the others are folded.
+const KEY_FIELDS: &[Field] = &[
+    Field::ParamsB,
+    Field::GopPerInference,
+    Field::ActivationMb,
+    Field::WeightBits,
+    Field::KvBits,
+    Field::Context,
+    Field::Prompt,
+];
+/// The shared device's fields shown up front.
+const KEY_DEVICE: &[Field] = &[
+    Field::PeakInt8Tops,
+    Field::MemoryGb,
+    Field::ReservedGb,
+    Field::BandwidthGbps,
+    Field::SustainedW,
+    Field::BatteryWh,
+];
+
+fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// A conversation field's label and unit.
+#[must_use]
+pub fn turn_label(f: TurnField, lang: Lang) -> (&'static str, &'static str) {
+    match f {
+        TurnField::UtteranceS => (t(lang, "User speaks for", "用户说话时长"), "s"),
+        TurnField::AnswerTokens => (t(lang, "Answer length", "回答长度"), "tokens"),
+        TurnField::FirstTokens => (t(lang, "TTS starts after", "TTS 起始于前"), "tokens"),
+        TurnField::AudioSPerToken => (t(lang, "Speech per token", "每 token 语音"), "s"),
+        TurnField::StreamS => (t(lang, "Streaming ASR pass every", "流式 ASR 每隔"), "s"),
+        TurnField::AsrWindowS => (t(lang, "ASR window", "ASR 窗口"), "s"),
+        TurnField::TurnsPerHour => (t(lang, "Turns per hour", "每小时轮数"), "/h"),
+        TurnField::Turns => (t(lang, "Turns in a row (heat)", "连续轮数(温度)"), ""),
+        TurnField::E2eMs => (
+            t(
+                lang,
+                "Target: end of speech → first audio",
+                "目标:说完 → 首个音频",
+            ),
+            "ms",
+        ),
+        _ => ("", ""),
+    }
+}
+
+/// A valid pipeline and its report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PipeGood {
+    /// The pipeline as analyzed.
+    pub pipeline: Pipeline,
+    /// Its report.
+    pub report: PipelineReport,
+}
+
+/// Analyze a pipeline for the page.
+///
+/// # Errors
+/// Every problem of the pipeline.
+pub fn check(p: &Pipeline) -> Result<Arc<PipeGood>, Arc<PipelineError>> {
+    match analyze_pipeline(p) {
+        Ok(report) => Ok(Arc::new(PipeGood {
+            pipeline: p.clone(),
+            report,
+        })),
+        Err(e) => Err(Arc::new(e)),
+    }
+}
+
+/// The pipeline view's state. Every member is a cheap, copyable handle.
+#[derive(Clone, Copy)]
+pub struct Pipe {
+    /// The pipeline view is shown (the link carries `stages=`).
+    pub on: RwSignal<bool>,
+    /// The pipeline as typed.
+    pub pipeline: RwSignal<Pipeline>,
+    /// Bumped when the pipeline is replaced from outside the form (a link, a preset): the form re-reads it.
+    pub generation: RwSignal<u32>,
+    /// What the link held that could not be used.
+    pub issues: RwSignal<Vec<Issue>>,
+    /// The pipeline, analyzed.
+    pub checked: Memo<Result<Arc<PipeGood>, Arc<PipelineError>>>,
+    /// The last valid pipeline and its report.
+    pub good: Memo<Option<Arc<PipeGood>>>,
+}
+
+impl Pipe {
+    /// The state for a link hash (the view is on when the link names its stages).
+    #[must_use]
+    pub fn new(hash: &str) -> Self {
+        let d = link::decode(hash, PAGE_KEYS);
+        let pipeline = RwSignal::new(d.pipeline);
+        let checked = Memo::new(move |_| pipeline.with(check));
+        let good = Memo::new(move |prev: Option<&Option<Arc<PipeGood>>>| {
+            checked.with(|c| match c {
+                Ok(g) => Some(Arc::clone(g)),
+                Err(_) => prev.cloned().flatten(),
+            })
+        });
+        Self {
+            on: RwSignal::new(d.staged),
+            pipeline,
+            generation: RwSignal::new(0),
+            issues: RwSignal::new(if d.staged { d.issues } else { Vec::new() }),
+            checked,
+            good,
+        }
+    }
+
+    /// Show this decoded pipeline (the language is left alone).
+    pub fn load(&self, d: DecodedPipeline) {
+        self.pipeline.set(d.pipeline);
+        self.issues.set(d.issues);
+        self.generation.update(|g| *g += 1);
+        self.on.set(true);
+    }
+
+    /// A link pasted or edited by hand: returns whether the pipeline view takes it (it names its stages).
+    pub fn on_hash(&self, hash: &str, ctx: &Ctx) -> bool {
+        let d = link::decode(hash, PAGE_KEYS);
+        if !d.staged {
+            self.on.set(false);
+            return false;
+        }
+        if hash.trim_start_matches('#') == self.hash(ctx) {
+            return true;
+        }
+        let lang = d
+            .extras
+            .iter()
+            .find(|(k, _)| k == "lang")
+            .and_then(|(_, v)| Lang::from_code(v))
+            .unwrap_or(ctx.browser_lang);
+        ctx.lang.set(lang);
+        self.load(d);
+        true
+    }
+
+    /// The link hash (without `#`) of the last valid pipeline and the page's language.
+    #[must_use]
+    pub fn hash(&self, ctx: &Ctx) -> String {
+        let lang = ctx.lang.get();
+        let mut extras: Vec<(&str, &str)> = Vec::new();
+        if lang != ctx.browser_lang {
+            extras.push(("lang", lang.code()));
+        }
+        match self.good.get() {
+            Some(g) => link::encode(&g.pipeline, &extras),
+            None => self.pipeline.with(|p| link::encode(p, &extras)),
+        }
+    }
+}
+
+/// The button of the single-model page that opens the pipeline view on the seed's voice assistant.
+#[component]
+pub fn VoiceButton() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    view! {
+        <p class="pipe-entry">
+            <button
+                type="button"
+                data-testid="voice-assistant"
+                on:click=move |_| pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS))
+            >
+                {move || t(ctx.lang.get(), "Set up a voice assistant (ASR → LLM → TTS)", "搭建语音助手(ASR → LLM → TTS)")}
+            </button>
+        </p>
+    }
+}
+
+fn stage_name(p: &Pipeline, i: usize) -> String {
+    p.stages.get(i).map_or_else(String::new, |s| {
+        format!("{}. {}", i + 1, s.role.code().to_uppercase())
+    })
+}
+
+fn ms(s: f64) -> String {
+    format!("{} ms", fmt_num(s * 1e3, 3))
+}
+fn gb(b: f64) -> String {
+    format!("{} GB", fmt_num(b / 1e9, 3))
+}
+
+fn verdict_class(v: Verdict) -> &'static str {
+    match v {
+        Verdict::Pass => "pass",
+        Verdict::Warn => "warn",
+        _ => "fail",
+    }
+}
+
+/// The error of one stage field in a checked pipeline.
+fn stage_field_error(
+    c: &Result<Arc<PipeGood>, Arc<PipelineError>>,
+    stage: usize,
+    f: Field,
+) -> Option<FieldError> {
+    let Err(e) = c else { return None };
+    e.0.iter().find_map(|p| match p {
+        PipelineProblem::Stage { stage: s, errors }
+            if *s == stage || (f.spec().group == Group::Device && stage == 0) =>
+        {
+            errors
+                .0
+                .iter()
+                .find(|e| e.input == InputRef::Field(f))
+                .cloned()
+        }
+        _ => None,
+    })
+}
+
+/// The full pipeline view: header, form, results.
+#[component]
+pub fn PipelineView() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    // The link follows the last good pipeline, coalesced while typing.
+    let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
+    Effect::new(move |_| {
+        let h = pipe.hash(&ctx);
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+        let t =
+            set_timeout_with_handle(move || share::write_hash(&h), Duration::from_millis(150)).ok();
+        pending.set_value(t);
+    });
+    on_cleanup(move || {
+        if let Some(t) = pending.get_value() {
+            t.clear();
+        }
+    });
+    view! {
+        <header class="top">
+            <div class="brand">
+                <h1>{move || t(lang.get(), "edgefit — pipeline", "edgefit — 流水线")}</h1>
+                <p class="tagline">
+                    {move || t(lang.get(), "Several models on one chip: one conversation turn, end to end.", "一颗芯片上的多个模型:一轮对话的端到端分析。")}
+                </p>
+            </div>
+            <div class="lang" role="group" aria-label="Language">
+                {edgefit_text::ALL_LANGS
+                    .iter()
+                    .map(|&l| {
+                        view! {
+                            <button
+                                type="button"
+                                lang=if l == Lang::Zh { "zh-CN" } else { "en" }
+                                aria-pressed=move || if lang.get() == l { "true" } else { "false" }
+                                on:click=move |_| lang.set(l)
+                            >
+                                {l.native_name()}
+                            </button>
+                        }
+                    })
+                    .collect_view()}
+            </div>
+        </header>
+        <PipeBanner/>
+        <main class="layout pipe" data-testid="pipeline-view">
+            <section class="inputs" aria-labelledby="h-pipe-inputs">
+                <h2 id="h-pipe-inputs">{move || t(lang.get(), "Stages", "阶段")}</h2>
+                <PipeForm/>
+            </section>
+            <section class="results" aria-labelledby="h-pipe-results">
+                <h2 id="h-pipe-results">{move || t(lang.get(), "One turn", "一轮对话")}</h2>
+                <PipeShare/>
+                <PipeResults/>
+            </section>
+        </main>
+    }
+}
+
+/// Link keys that were not used, and the pipeline's problems.
+#[component]
+fn PipeBanner() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    move || {
+        let issues = pipe.issues.get();
+        if issues.is_empty() {
+            return ().into_any();
+        }
+        let lang = ctx.lang.get();
+        view! {
+            <div class="banner" role="status" data-testid="link-banner">
+                <p>{crate::ui::Ui::LinkIssues.text(lang)}</p>
+                <ul>
+                    {issues
+                        .iter()
+                        .map(|i| view! { <li>{edgefit_text::codec_issue(i, lang)}</li> })
+                        .collect_view()}
+                </ul>
+                <button type="button" on:click=move |_| pipe.issues.set(Vec::new())>
+                    {crate::ui::Ui::Dismiss.text(lang)}
+                </button>
+            </div>
+        }
+        .into_any()
+    }
+}
+
+/// Copy the link, export JSON and Markdown, go back to one model.
+#[component]
+fn PipeShare() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    let status = RwSignal::new(None::<&'static str>);
+    let copy_link = move |_| {
+        let url = format!("{}#{}", share::page_url(), pipe.hash(&ctx));
+        leptos::task::spawn_local(async move {
+            let ok = share::copy_text(&url).await;
+            status.set(Some(if ok {
+                t(lang.get_untracked(), "Link copied", "链接已复制")
+            } else {
+                t(
+                    lang.get_untracked(),
+                    "Could not copy: copy the address bar",
+                    "无法复制:请复制地址栏",
+                )
+            }));
+        });
+    };
+    let export_json = move |_| {
+        let Some(g) = pipe.good.get_untracked() else {
+            return;
+        };
+        let j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
+        if let Ok(s) = serde_json::to_string_pretty(&j) {
+            if share::download("edgefit-pipeline.json", "application/json", &s).is_ok() {
+                status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
+            }
+        }
+    };
+    let export_md = move |_| {
+        let Some(g) = pipe.good.get_untracked() else {
+            return;
+        };
+        let md = edgefit_text::pipeline_markdown(&g.pipeline, &g.report, lang.get_untracked());
+        if share::download("edgefit-pipeline.md", "text/markdown;charset=utf-8", &md).is_ok() {
+            status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
+        }
+    };
+    view! {
+        <div class="share" role="group">
+            <button type="button" data-testid="copy-link" on:click=copy_link>
+                {move || crate::ui::Ui::CopyLink.text(lang.get())}
+            </button>
+            <button type="button" data-testid="export-md" on:click=export_md>
+                {move || crate::ui::Ui::ExportMd.text(lang.get())}
+            </button>
+            <button type="button" data-testid="export-json" on:click=export_json>
+                {move || crate::ui::Ui::ExportJson.text(lang.get())}
+            </button>
+            <button type="button" data-testid="one-model" on:click=move |_| pipe.on.set(false)>
+                {move || t(lang.get(), "← One model", "← 单个模型")}
+            </button>
+            <p class="share-status" role="status" aria-live="polite">{move || status.get()}</p>
+        </div>
+    }
+}
+
+/// The form: the conversation, the shared device, then one card per stage. Re-read from the pipeline
+/// whenever it is replaced from outside (a link, a model preset).
+#[component]
+fn PipeForm() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    move || {
+        pipe.generation.track();
+        let p = pipe.pipeline.get_untracked();
+        let kind0 = p
+            .stages
+            .first()
+            .map(|s| s.inputs.model_kind)
+            .unwrap_or_default();
+        let device: Vec<Field> = ALL_FIELDS
+            .iter()
+            .copied()
+            .filter(|f| f.spec().group == Group::Device && f.applies_to(kind0))
+            .collect();
+        let (dev_key, dev_more): (Vec<Field>, Vec<Field>) =
+            device.into_iter().partition(|f| KEY_DEVICE.contains(f));
+        view! {
+            <fieldset class="group pipe-turn">
+                <legend>{move || t(lang.get(), "Conversation", "对话")}</legend>
+                <div class="field">
+                    <label for="p-timing">{move || t(lang.get(), "Timing", "时序")}</label>
+                    <span class="control">
+                        <select
+                            id="p-timing"
+                            on:change=move |ev| {
+                                if let Some(m) = Timing::from_code(&event_target_value(&ev)) {
+                                    pipe.pipeline.update(|p| p.timing = m);
+                                }
+                            }
+                        >
+                            {ALL_TIMINGS
+                                .iter()
+                                .map(|&m| {
+                                    view! {
+                                        <option value=m.code() selected=p.timing == m>
+                                            {move || edgefit_text::timing_label(m, lang.get())}
+                                        </option>
+                                    }
+                                })
+                                .collect_view()}
+                        </select>
+                    </span>
+                </div>
+                {ALL_TURN_FIELDS.iter().map(|&f| view! { <TurnInput field=f/> }).collect_view()}
+            </fieldset>
+            <fieldset class="group">
+                <legend>{move || t(lang.get(), "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
+                {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
+                <details>
+                    <summary>{move || t(lang.get(), "More device fields", "更多设备参数")}</summary>
+                    {dev_more.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
+                </details>
+            </fieldset>
+            {(0..p.stages.len()).map(|i| view! { <StageCard stage=i/> }).collect_view()}
+        }
+    }
+}
+
+/// One stage: role, model preset, its key fields and the rest folded.
+#[component]
+fn StageCard(stage: usize) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    let (role, inputs) = pipe.pipeline.with_untracked(|p| {
+        p.stages
+            .get(stage)
+            .map(|s| (s.role, s.inputs.clone()))
+            .unwrap_or_default()
+    });
+    let kind = inputs.model_kind;
+    let fields: Vec<Field> = ALL_FIELDS
+        .iter()
+        .copied()
+        .filter(|f| f.spec().group != Group::Device && f.applies_to(kind))
+        .collect();
+    let (key, more): (Vec<Field>, Vec<Field>) =
+        fields.into_iter().partition(|f| KEY_FIELDS.contains(f));
+    let presets: Vec<(&'static str, &'static str)> = ALL_MODELS
+        .iter()
+        .filter(|m| match role {
+            Role::Llm => m.family == ModelFamily::Llm,
+            Role::Asr | Role::Tts => m.family == ModelFamily::Speech,
+            Role::Vision => m.family == ModelFamily::Vision,
+            _ => true,
+        })
+        .map(|m| (m.id, m.name))
+        .collect();
+    let current = inputs.model.clone().unwrap_or_default();
+    let role_id = format!("p-s{}-role", stage + 1);
+    let model_id = format!("p-s{}-model", stage + 1);
+    let role_problem = Memo::new(move |_| {
+        pipe.checked.with(|c| match c {
+            Err(e) => e.0.iter().find_map(|p| match p {
+                PipelineProblem::Role { stage: s, .. } if *s == stage => {
+                    Some(edgefit_text::pipeline_problem(p, lang.get()).join("; "))
+                }
+                _ => None,
+            }),
+            Ok(_) => None,
+        })
+    });
+    view! {
+        <fieldset class="group stage" data-stage=stage + 1>
+            <legend>{move || format!("{}. {}", stage + 1, edgefit_text::role_label(role, lang.get()))}</legend>
+            <div class="field">
+                <label for=role_id.clone()>{move || t(lang.get(), "Role", "角色")}</label>
+                <span class="control">
+                    <select
+                        id=role_id
+                        on:change=move |ev| {
+                            if let Some(r) = Role::from_code(&event_target_value(&ev)) {
+                                pipe.pipeline.update(|p| {
+                                    if let Some(s) = p.stages.get_mut(stage) {
+                                        s.role = r;
+                                    }
+                                });
+                                pipe.generation.update(|g| *g += 1);
+                            }
+                        }
+                    >
+                        {ALL_ROLES
+                            .iter()
+                            .map(|&r| {
+                                view! {
+                                    <option value=r.code() selected=r == role>
+                                        {move || edgefit_text::role_label(r, lang.get())}
+                                    </option>
+                                }
+                            })
+                            .collect_view()}
+                    </select>
+                </span>
+                <p class="err" role="alert">{move || role_problem.get()}</p>
+            </div>
+            <div class="field">
+                <label for=model_id.clone()>{move || t(lang.get(), "Model preset", "模型预设")}</label>
+                <span class="control">
+                    <select
+                        id=model_id
+                        on:change=move |ev| {
+                            let id = event_target_value(&ev);
+                            if let Some(m) = edgefit_core::presets::model(&id) {
+                                pipe.pipeline.update(|p| {
+                                    if let Some(s) = p.stages.get_mut(stage) {
+                                        let _ = m.apply(&mut s.inputs);
+                                    }
+                                });
+                                pipe.generation.update(|g| *g += 1);
+                            }
+                        }
+                    >
+                        <option value="" selected=current.is_empty()>
+                            {move || t(lang.get(), "(custom)", "(自定义)")}
+                        </option>
+                        {presets
+                            .into_iter()
+                            .map(|(id, name)| view! { <option value=id selected=id == current>{name}</option> })
+                            .collect_view()}
+                    </select>
+                </span>
+            </div>
+            {key.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
+            <details>
+                <summary>{move || t(lang.get(), "All fields of this stage", "本阶段全部参数")}</summary>
+                {more.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
+            </details>
+        </fieldset>
+    }
+}
+
+/// One numeric field of one stage (device fields belong to stage 1).
+#[component]
+fn StageInput(stage: usize, field: Field) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    let spec = field.spec();
+    let init = pipe.pipeline.with_untracked(|p| {
+        crate::state::text_of(p.stages.get(stage).and_then(|s| s.inputs.get(field)))
+    });
+    let text = RwSignal::new(init);
+    let unreadable = RwSignal::new(false);
+    let id = format!("p-s{}-{}", stage + 1, spec.key);
+    let err_id = format!("{id}-e");
+    let set = move |v: Option<Value>| {
+        pipe.pipeline.update(|p| {
+            if let Some(s) = p.stages.get_mut(stage) {
+                s.inputs.set(field, v);
+            }
+        });
+    };
+    let message = move || {
+        if unreadable.get() {
+            return Some(format!(
+                "\"{}\": {}",
+                text.get().trim(),
+                t(lang.get(), "not a number", "不是数字")
+            ));
+        }
+        pipe.checked
+            .with(|c| stage_field_error(c, stage, field))
+            .map(|e| edgefit_text::field_error(&e, lang.get()))
+    };
+    let control = if spec.kind == Kind::Flag {
+        view! {
+            <input
+                type="checkbox"
+                id=id.clone()
+                prop:checked=move || text.get().trim() == "1"
+                on:change=move |ev| {
+                    let on = event_target_checked(&ev);
+                    text.set(if on { "1".into() } else { "0".into() });
+                    set(Some(Value::exact(if on { 1.0 } else { 0.0 })));
+                }
+            />
+        }
+        .into_any()
+    } else {
+        view! {
+            <input
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                spellcheck="false"
+                id=id.clone()
+                data-key=format!("s{}.{}", stage + 1, spec.key)
+                aria-describedby=err_id.clone()
+                prop:value=move || text.get()
+                on:input=move |ev| {
+                    let s = event_target_value(&ev);
+                    let trimmed = s.trim().to_string();
+                    text.set(s);
+                    if trimmed.is_empty() {
+                        unreadable.set(false);
+                        set(None);
+                    } else if let Some(v) = codec::parse_value(&trimmed) {
+                        unreadable.set(false);
+                        set(Some(v));
+                    } else {
+                        unreadable.set(true);
+                    }
+                }
+            />
+        }
+        .into_any()
+    };
+    view! {
+        <div class="field" class:flag=spec.kind == Kind::Flag class:bad=move || message().is_some()>
+            <label for=id title=move || edgefit_text::field_help(field, lang.get())>
+                {move || edgefit_text::field_label(field, lang.get())}
+            </label>
+            <span class="control">
+                {control}
+                <span class="unit">{move || edgefit_text::field_unit(field, lang.get())}</span>
+            </span>
+            <p class="err" id=err_id role="alert">{message}</p>
+        </div>
+    }
+}
+
+/// One conversation field.
+#[component]
+fn TurnInput(field: TurnField) -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
+    let spec = field.spec();
+    let init = codec::format_value(&Value::exact(
+        pipe.pipeline.with_untracked(|p| p.get(field)),
+    ));
+    let text = RwSignal::new(init);
+    let unreadable = RwSignal::new(false);
+    let id = format!("p-{}", spec.key);
+    let message = move || {
+        if unreadable.get() {
+            return Some(format!(
+                "\"{}\": {}",
+                text.get().trim(),
+                t(lang.get(), "not a single number", "不是单个数字")
+            ));
+        }
+        pipe.checked.with(|c| match c {
+            Err(e) => e.0.iter().find_map(|p| match p {
+                PipelineProblem::Turn { field: f, .. } if *f == field => {
+                    Some(edgefit_text::pipeline_problem(p, lang.get()).join("; "))
+                }
+                _ => None,
+            }),
+            Ok(_) => None,
+        })
+    };
+    view! {
+        <div class="field" class:bad=move || message().is_some()>
+            <label for=id.clone()>{move || turn_label(field, lang.get()).0}</label>
+            <span class="control">
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    autocomplete="off"
+                    spellcheck="false"
+                    id=id
+                    data-key=spec.key
+                    prop:value=move || text.get()
+                    on:input=move |ev| {
+                        let s = event_target_value(&ev);
+                        match codec::parse_value(s.trim()) {
+                            Some(v) if !v.is_range() => {
+                                unreadable.set(false);
+                                pipe.pipeline.update(|p| p.set(field, v.mid));
+                            }
+                            _ => unreadable.set(true),
+                        }
+                        text.set(s);
+                    }
+                />
+                <span class="unit">{move || turn_label(field, lang.get()).1}</span>
+            </span>
+            <p class="err" role="alert">{message}</p>
+        </div>
+    }
+}
+
+/// The Gantt bars of one turn.
+#[must_use]
+pub fn bars(r: &PipelineReport, lang: Lang) -> Vec<Bar> {
+    r.timeline
+        .iter()
+        .map(|s| Bar {
+            row: s.stage,
+            kind: kind_code(s.kind),
+            label: edgefit_text::segment_label(s.kind, lang).into(),
+            start: s.start.0,
+            end: s.end.0,
+        })
+        .collect()
+}
+
+/// A segment kind's class.
+#[must_use]
+pub fn kind_code(k: SegmentKind) -> &'static str {
+    match k {
+        SegmentKind::Listen => "listen",
+        SegmentKind::Swap => "swap",
+        SegmentKind::Transcribe => "transcribe",
+        SegmentKind::Prefill => "prefill",
+        SegmentKind::Decode => "decode",
+        SegmentKind::Synthesize => "synthesize",
+        SegmentKind::Speak => "speak",
+        _ => "infer",
+    }
+}
+
+const ALL_KINDS: [SegmentKind; 8] = [
+    SegmentKind::Listen,
+    SegmentKind::Swap,
+    SegmentKind::Transcribe,
+    SegmentKind::Prefill,
+    SegmentKind::Decode,
+    SegmentKind::Synthesize,
+    SegmentKind::Speak,
+    SegmentKind::Infer,
+];
+
+fn figure(
+    id: &'static str,
+    frame: crate::chart::Frame,
+    title: String,
+    desc: String,
+    svg: String,
+    legend: String,
+    table: String,
+) -> impl IntoView {
+    let inner = format!(
+        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
+        crate::chart::escape(&title),
+        crate::chart::escape(&desc)
+    );
+    view! {
+        <figure class="chart pipe-chart" data-testid=format!("chart-{id}")>
+            <figcaption>{title.clone()}</figcaption>
+            <svg viewBox=frame.view_box() role="img" aria-labelledby=format!("{id}-t {id}-d") inner_html=inner></svg>
+            <ul class="legend" inner_html=legend></ul>
+            <div class="sr-only">
+                <table inner_html=format!("<caption>{}</caption>{table}", crate::chart::escape(&title))></table>
+            </div>
+        </figure>
+    }
+}
+
+fn row_html(cells: &[String]) -> String {
+    let mut s = String::from("<tr>");
+    for (i, c) in cells.iter().enumerate() {
+        let tag = if i == 0 { "th scope=\"row\"" } else { "td" };
+        s.push_str(&format!(
+            "<{tag}>{}</{}>",
+            crate::chart::escape(c),
+            &tag[..2]
+        ));
+    }
+    s.push_str("</tr>");
+    s
+}
+
+fn head_html(cells: &[&str]) -> String {
+    let mut s = String::from("<thead><tr>");
+    for c in cells {
+        s.push_str(&format!(
+            "<th scope=\"col\">{}</th>",
+            crate::chart::escape(c)
+        ));
+    }
+    s.push_str("</tr></thead>");
+    s
+}
+
+fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+    let rows: Vec<String> = (0..p.stages.len()).map(|i| stage_name(p, i)).collect();
+    let b = bars(r, lang);
+    let utter = p.get(TurnField::UtteranceS);
+    let marks = [
+        Mark {
+            at: utter,
+            label: t(lang, "end of speech", "说完").into(),
+        },
+        Mark {
+            at: utter + r.latency.e2e.0,
+            label: t(lang, "first audio", "首个音频").into(),
+        },
+    ];
+    let svg = gantt::gantt_svg(
+        "gp",
+        &rows,
+        &b,
+        &marks,
+        t(lang, "time from the start of speech", "从开始说话起的时间"),
+    );
+    let frame = gantt::frame(rows.len());
+    let present: Vec<SegmentKind> = ALL_KINDS
+        .iter()
+        .copied()
+        .filter(|k| r.timeline.iter().any(|s| s.kind == *k))
+        .collect();
+    let mut legend = String::new();
+    for k in present {
+        let code = kind_code(k);
+        let pat = gantt::pattern_of(code);
+        let over = if pat == "none" {
+            String::new()
+        } else {
+            format!("<rect width=\"18\" height=\"12\" fill=\"url(#gp-{pat})\"/>")
+        };
+        legend.push_str(&format!(
+            "<li><svg class=\"swatch seg seg-{code}\" width=\"18\" height=\"12\" aria-hidden=\"true\"><rect class=\"fill\" width=\"18\" height=\"12\"/>{over}</svg>{}</li>",
+            crate::chart::escape(edgefit_text::segment_label(k, lang))
+        ));
+    }
+    let mut table = head_html(&[
+        t(lang, "stage", "阶段"),
+        t(lang, "what", "内容"),
+        t(lang, "start", "开始"),
+        t(lang, "end", "结束"),
+    ]);
+    table.push_str("<tbody>");
+    for (s, bar) in r.timeline.iter().zip(&b) {
+        table.push_str(&row_html(&[
+            stage_name(p, s.stage),
+            bar.label.clone(),
+            ms(s.start.0),
+            ms(s.end.0),
+        ]));
+    }
+    table.push_str("</tbody>");
+    let desc = match lang {
+        Lang::En => format!(
+            "One turn of {} stages. The user stops speaking at {}; the first audio comes {} later.",
+            rows.len(),
+            ms(utter),
+            ms(r.latency.e2e.0)
+        ),
+        Lang::Zh => format!(
+            "一轮对话,共 {} 个阶段。用户在 {} 说完;{} 后出现首个音频。",
+            rows.len(),
+            ms(utter),
+            ms(r.latency.e2e.0)
+        ),
+    };
+    figure(
+        "gantt",
+        frame,
+        t(lang, "One turn, stage by stage", "一轮对话的各阶段时间线").into(),
+        desc,
+        svg,
+        legend,
+        table,
+    )
+}
+
+fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+    let m = &r.memory;
+    let rows: Vec<MemRow> = m
+        .stages
+        .iter()
+        .enumerate()
+        .map(|(i, s)| MemRow {
+            name: stage_name(p, i),
+            parts: [s.weights.0, s.kv.0, s.workspace.0, s.runtime.0],
+        })
+        .collect();
+    let names = [
+        t(lang, "weights", "权重"),
+        "KV",
+        t(lang, "workspace", "工作区"),
+        t(lang, "runtime", "运行时"),
+    ];
+    let svg = gantt::memory_svg(
+        "mp",
+        &rows,
+        names,
+        m.usable.0,
+        &format!("{} {}", t(lang, "usable", "可用"), gb(m.usable.0)),
+        "GB",
+    );
+    let mut legend = String::new();
+    for (k, n) in names.iter().enumerate() {
+        let over = if k == 1 {
+            "<rect width=\"18\" height=\"12\" fill=\"url(#mp-hatch)\"/>"
+        } else {
+            ""
+        };
+        legend.push_str(&format!(
+            "<li><svg class=\"swatch mseg {}\" width=\"18\" height=\"12\" aria-hidden=\"true\"><rect class=\"fill\" width=\"18\" height=\"12\"/>{over}</svg>{}</li>",
+            gantt::MEM_CLASSES[k],
+            crate::chart::escape(n)
+        ));
+    }
+    let mut table = head_html(&[
+        t(lang, "stage", "阶段"),
+        names[0],
+        names[1],
+        names[2],
+        names[3],
+        t(lang, "total", "合计"),
+        t(lang, "resident", "常驻"),
+    ]);
+    table.push_str("<tbody>");
+    for (row, s) in rows.iter().zip(&m.stages) {
+        table.push_str(&row_html(&[
+            row.name.clone(),
+            gb(s.weights.0),
+            gb(s.kv.0),
+            gb(s.workspace.0),
+            gb(s.runtime.0),
+            gb(s.total.0),
+            if s.resident {
+                t(lang, "yes", "是")
+            } else {
+                t(lang, "on demand", "按需加载")
+            }
+            .into(),
+        ]));
+    }
+    table.push_str("</tbody>");
+    let desc = match lang {
+        Lang::En => format!(
+            "Memory of each stage against {} usable; all stages together {}.",
+            gb(m.usable.0),
+            gb(m.all_stages.0)
+        ),
+        Lang::Zh => format!(
+            "各阶段内存与可用内存 {} 对比;全部阶段合计 {}。",
+            gb(m.usable.0),
+            gb(m.all_stages.0)
+        ),
+    };
+    figure(
+        "pipe-memory",
+        gantt::mem_frame(rows.len()),
+        t(lang, "Memory by stage", "各阶段内存").into(),
+        desc,
+        svg,
+        legend,
+        table,
+    )
+}
+
+/// The results of the last good pipeline: latency, memory and swap plan, power and heat, the charts and
+/// the step-by-step text of every stage.
+#[component]
+fn PipeResults() -> impl IntoView {
+    let ctx = expect_context::<Ctx>();
+    let pipe = expect_context::<Pipe>();
+    let problems = move || {
+        let lang = ctx.lang.get();
+        pipe.checked.with(|c| match c {
+            Ok(_) => None,
+            Err(e) => {
+                let lines: Vec<String> =
+                    e.0.iter()
+                        .flat_map(|p| edgefit_text::pipeline_problem(p, lang))
+                        .collect();
+                Some(view! {
+                    <div class="stale" role="status" data-testid="pipe-problems">
+                        <p>{crate::ui::Ui::StaleResult.text(lang)}</p>
+                        <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    </div>
+                })
+            }
+        })
+    };
+    let body = move || {
+        let lang = ctx.lang.get();
+        pipe.good.get().map(|g| results(&g, lang))
+    };
+    view! {
+        {problems}
+        {body}
+    }
+}
+
+fn results(g: &PipeGood, lang: Lang) -> impl IntoView {
+    let p = &g.pipeline;
+    let r = &g.report;
+    let l = &r.latency;
+    let m = &r.memory;
+    let c = &r.conversation;
+    let dominant = l.dominant.map(|d| stage_name(p, d)).unwrap_or_default();
+    let e2e = fmt_num(l.e2e.0 * 1e3, 3);
+    let headline = view! {
+        <div class="pipe-headline verdict" data-verdict=verdict_class(l.verdict) data-testid="pipe-latency">
+            <p>
+                {t(lang, "End of speech → first audio", "说完 → 首个音频")} ": "
+                <strong data-testid="pipe-e2e">{e2e}</strong> " ms "
+                <span class="muted">"(" {t(lang, "target", "目标")} " " {ms(l.target.0)} ")"</span>
+                " — " <span class="vlabel">{edgefit_text::verdict_label(l.verdict, lang)}</span>
+            </p>
+            <p data-testid="pipe-dominant">
+                {t(lang, "Dominant stage", "主导阶段")} ": " <strong>{dominant}</strong>
+            </p>
+        </div>
+    };
+    let total = l.e2e.0.max(1e-12);
+    let parts = l
+        .parts
+        .iter()
+        .map(|part| {
+            let share = (part.swap.0 + part.work.0) / total * 100.0;
+            let dom = l.dominant == Some(part.stage);
+            view! {
+                <tr class:dominant=dom>
+                    <th scope="row">{stage_name(p, part.stage)} {dom.then_some(" ◀")}</th>
+                    <td>{ms(part.swap.0)}</td>
+                    <td>{ms(part.work.0)}</td>
+                    <td>{format!("{} %", fmt_num(share, 3))}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let latency_table = view! {
+        <table class="pipe-table" data-testid="pipe-parts">
+            <caption>{t(lang, "Latency by stage", "各阶段延迟")}</caption>
+            <thead>
+                <tr>
+                    <th scope="col">{t(lang, "stage", "阶段")}</th>
+                    <th scope="col">{t(lang, "load wait", "加载等待")}</th>
+                    <th scope="col">{t(lang, "work", "计算")}</th>
+                    <th scope="col">{t(lang, "share", "占比")}</th>
+                </tr>
+            </thead>
+            <tbody>{parts}</tbody>
+        </table>
+    };
+    let swap = if m.all_resident {
+        format!(
+            "{}: {} / {} {} — {}",
+            t(lang, "All stages stay resident", "全部阶段常驻"),
+            gb(m.all_stages.0),
+            gb(m.usable.0),
+            t(lang, "usable", "可用"),
+            edgefit_text::verdict_label(m.verdict, lang)
+        )
+    } else {
+        let list: Vec<String> = m.on_demand.iter().map(|&i| stage_name(p, i)).collect();
+        format!(
+            "{}: {} — {} {}, {} {} — {}{}",
+            t(lang, "Swap plan: loaded on demand", "换入计划:按需加载"),
+            list.join(", "),
+            t(lang, "peak", "峰值"),
+            gb(m.peak.0),
+            t(lang, "loading adds up to", "加载最多增加"),
+            ms(m.swap_time.0),
+            edgefit_text::verdict_label(m.verdict, lang),
+            if m.fits {
+                ""
+            } else {
+                t(
+                    lang,
+                    " (even one stage at a time does not fit)",
+                    "(即使逐个加载也放不下)",
+                )
+            }
+        )
+    };
+    let mut power = vec![
+        format!(
+            "{}: {} J",
+            t(lang, "Energy per turn", "每轮能耗"),
+            fmt_num(c.energy_per_turn.0, 3)
+        ),
+        format!(
+            "{} ({} {}/h): {} W ({} {} W) — {}",
+            t(lang, "Average power", "平均功耗"),
+            fmt_num(p.get(TurnField::TurnsPerHour), 3),
+            t(lang, "turns", "轮"),
+            fmt_num(c.average.0, 3),
+            t(lang, "budget", "预算"),
+            fmt_num(c.budget.0, 3),
+            edgefit_text::verdict_label(c.verdict, lang)
+        ),
+        format!(
+            "{}: {} W",
+            t(lang, "Peak power in a turn", "单轮峰值功耗"),
+            fmt_num(c.peak.0, 3)
+        ),
+        format!(
+            "{} {} {}: {} °C ({} {} °C)",
+            t(lang, "Junction after", "结温,连续"),
+            fmt_num(c.turns, 3),
+            t(lang, "turns", "轮后"),
+            fmt_num(c.tj_peak_c, 3),
+            t(lang, "limit", "上限"),
+            fmt_num(c.tj_max_c, 3)
+        ),
+    ];
+    power.push(match c.battery_pct_per_hour {
+        Some(b) => format!(
+            "{}: {} %",
+            t(lang, "Battery per hour", "每小时耗电"),
+            fmt_num(b, 3)
+        ),
+        None => t(
+            lang,
+            "Battery per hour: give the battery capacity (Wh) to see it",
+            "每小时耗电:填写电池容量(Wh)后显示",
+        )
+        .into(),
+    });
+    if c.overbooked {
+        power.push(
+            t(
+                lang,
+                "A turn lasts longer than the time between turns.",
+                "一轮对话比轮次间隔还长。",
+            )
+            .into(),
+        );
+    }
+    let steps = (0..p.stages.len())
+        .map(|i| {
+            let texts = p
+                .stage_inputs(i)
+                .and_then(|inp| edgefit_core::validate(&inp).ok())
+                .map(|s| {
+                    let e = edgefit_core::evaluate(&s);
+                    edgefit_text::step_texts(&s, &e, lang)
+                })
+                .unwrap_or_default();
+            view! {
+                <details class="pipe-steps" data-testid=format!("pipe-steps-{}", i + 1)>
+                    <summary>
+                        {format!(
+                            "{} — {}",
+                            stage_name(p, i),
+                            t(lang, "step by step", "逐步计算"),
+                        )}
+                    </summary>
+                    <ol>
+                        {texts
+                            .into_iter()
+                            .map(|s| {
+                                view! {
+                                    <li>
+                                        <strong>{s.title}</strong>
+                                        {s.body.into_iter().map(|b| view! { <p>{b}</p> }).collect_view()}
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ol>
+                </details>
+            }
+        })
+        .collect_view();
+    let words = edgefit_text::pipeline_markdown(p, r, lang);
+    view! {
+        {headline}
+        {latency_table}
+        {gantt_figure(p, r, lang)}
+        <h3>{t(lang, "Memory and swap plan", "内存与换入计划")}</h3>
+        <p class="verdict" data-verdict=verdict_class(m.verdict) data-testid="pipe-swap">{swap}</p>
+        {memory_figure(p, r, lang)}
+        <h3>{t(lang, "Power, heat and battery", "功耗、温度与电池")}</h3>
+        <ul class="pipe-power" data-testid="pipe-power" data-verdict=verdict_class(c.verdict)>
+            {power.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
+        </ul>
+        <h3>{t(lang, "Step by step", "逐步计算")}</h3>
+        {steps}
+        <details class="pipe-steps">
+            <summary>{t(lang, "The whole pipeline in words", "流水线完整说明")}</summary>
+            <pre class="pipe-words">{words}</pre>
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_voice_assistant_link_is_the_golden_one() {
+        let golden = include_str!("../../crates/core/tests/pipelines/01_seed_voice_assistant.scn");
+        let line = golden
+            .lines()
+            .find_map(|l| l.strip_prefix("link: "))
+            .expect("the golden file has a link");
+        assert_eq!(line.trim(), VOICE_ASSISTANT_LINK);
+        let d = link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS);
+        assert!(d.staged && d.issues.is_empty(), "{:?}", d.issues);
+        let g = check(&d.pipeline).expect("valid");
+        assert!((g.report.latency.e2e.0 - 0.6285).abs() < 1e-3);
+        assert_eq!(g.report.latency.dominant, Some(1));
+        // The link the page writes reads back as the same pipeline.
+        let again = link::decode(&link::encode(&g.pipeline, &[]), PAGE_KEYS);
+        assert_eq!(again.pipeline, g.pipeline.normalized());
+    }
+
+    #[test]
+    fn the_gantt_has_a_row_per_stage_and_a_bar_per_segment() {
+        let d = link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS);
+        let g = check(&d.pipeline).expect("valid");
+        let b = bars(&g.report, Lang::En);
+        assert_eq!(b.len(), g.report.timeline.len());
+        let rows: std::collections::BTreeSet<usize> = b.iter().map(|b| b.row).collect();
+        assert_eq!(rows.len(), 3);
+        for k in ALL_KINDS {
+            assert!(!kind_code(k).is_empty());
+        }
+    }
+
+    #[test]
+    fn every_turn_field_has_a_label() {
+        for &f in ALL_TURN_FIELDS {
+            for lang in [Lang::En, Lang::Zh] {
+                assert!(!turn_label(f, lang).0.is_empty(), "{f:?}");
+            }
+        }
+    }
+}
