@@ -75,7 +75,16 @@ fn main() -> ExitCode {
         let mut rng = Rng::new(seed ^ name.len() as u64);
         let t = Instant::now();
         let mut n = 0u64;
+        let mut shown = t;
         while n < cases && t.elapsed() < budget {
+            // Long runs say how far they are, once a minute.
+            if n % 256 == 0 && shown.elapsed() >= Duration::from_secs(60) {
+                shown = Instant::now();
+                println!(
+                    "edgefit-fuzz: {name}: {n} cases after {:.0} s",
+                    t.elapsed().as_secs_f64()
+                );
+            }
             let input = make(&mut rng);
             if catch_unwind(AssertUnwindSafe(|| run(&input))).is_err() {
                 eprintln!(
