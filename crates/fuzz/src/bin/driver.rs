@@ -78,7 +78,7 @@ fn main() -> ExitCode {
         let mut shown = t;
         while n < cases && t.elapsed() < budget {
             // Long runs say how far they are, once a minute.
-            if n % 256 == 0 && shown.elapsed() >= Duration::from_secs(60) {
+            if n.is_multiple_of(256) && shown.elapsed() >= Duration::from_secs(60) {
                 shown = Instant::now();
                 println!(
                     "edgefit-fuzz: {name}: {n} cases after {:.0} s",
