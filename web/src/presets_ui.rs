@@ -21,6 +21,7 @@ use leptos::prelude::*;
 
 use crate::app::Ctx;
 use crate::custom::{self, CustomBar, Store};
+use crate::dom::{el, panel, Act, Node};
 use crate::state::{self, Choices};
 use crate::ui::Ui;
 
@@ -209,39 +210,33 @@ fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
 }
 
 /// A list of sources: links open in a new tab and pass no referrer or opener.
-#[component]
-pub fn SourceList(
-    /// The sources.
-    sources: &'static [&'static str],
-    /// Test id of the list.
-    testid: String,
-) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+#[must_use]
+pub fn source_list(sources: &[&str], testid: String, lang: Lang) -> Option<Node> {
     if sources.is_empty() {
-        return ().into_any();
+        return None;
     }
-    view! {
-        <details class="sources" data-testid=testid>
-            <summary>{move || Ui::Sources.text(ctx.lang.get())} " (" {sources.len()} ")"</summary>
-            <ul>
-                {sources
-                    .iter()
-                    .map(|&s| match source_href(s) {
-                        Some(h) => {
-                            view! {
-                                <li>
-                                    <a href=h target="_blank" rel="noopener noreferrer">{s}</a>
-                                </li>
-                            }
-                                .into_any()
-                        }
-                        None => view! { <li>{s}</li> }.into_any(),
-                    })
-                    .collect_view()}
-            </ul>
-        </details>
-    }
-    .into_any()
+    let items = sources.iter().map(|&s| {
+        let li = el("li");
+        match source_href(s) {
+            Some(h) => li.kid(
+                el("a")
+                    .at("href", h)
+                    .at("target", "_blank")
+                    .at("rel", "noopener noreferrer")
+                    .tx(s),
+            ),
+            None => li.tx(s),
+        }
+        .into()
+    });
+    Some(
+        el("details")
+            .at("class", "sources")
+            .at("data-testid", testid)
+            .kid(el("summary").tx(format!("{} ({})", Ui::Sources.text(lang), sources.len())))
+            .kid(el("ul").kids(items))
+            .into(),
+    )
 }
 
 /// The preset `<select>` of a group (device, model or quantization), with "custom" and the user's own
@@ -334,11 +329,17 @@ pub fn PresetPicker(
             }
         })
     };
-    let sources = move || {
-        sig.get().map(|id| {
-            view! { <SourceList sources=sources_of(group, &id) testid=format!("sources-{key}")/> }
-        })
-    };
+    let sources = panel(
+        "sources-panel",
+        Box::new(move || {
+            let l = lang.get();
+            sig.with(|id| {
+                id.as_deref()
+                    .and_then(|id| source_list(sources_of(group, id), format!("sources-{key}"), l))
+            })
+        }),
+        None,
+    );
     view! {
         <div class="field choice preset" data-testid=wrap_id>
             <label for=label_id>{move || label.text(lang.get())}</label>
@@ -370,140 +371,148 @@ pub fn PresetPicker(
 }
 
 /// What the picked preset says about one field: a mark when its figure is derived or assumed (while the
-/// field still holds it), the reason it is unknown, and for the utilizations the calibrated default.
+/// field still holds it), the reason it is unknown, and for the utilizations the calibrated default with
+/// a button that writes it into the field.
 #[component]
 pub fn FieldNote(
     /// The field.
     field: Field,
 ) -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let lang = ctx.lang;
-    let group = field.spec().group;
-    let text = ctx.text(field);
-    let note = move || -> Option<AnyView> {
-        let l = lang.get();
-        match group {
-            Group::Device => {
-                let id = ctx.presets.device.get()?;
-                let p = presets::device(&id)?;
-                if let Some((_, gap)) = p.unknown().into_iter().find(|(f, _)| *f == field) {
-                    return Some(gap_note(field, gap_text(gap, l)));
-                }
-                let fig = p.figure(field)?;
-                let shown = text.with(|t| t.trim() == format_value(&Value::exact(fig.value)));
-                prov_mark(fig.provenance, shown, l)
-            }
-            Group::Model => {
-                let id = ctx.presets.model.get()?;
-                let p = presets::model(&id)?;
-                if model_unknown(p).contains(&field) {
-                    return Some(gap_note(field, Ui::GapNotFound.text(l)));
-                }
-                let fig = if field == Field::ParamsB {
-                    p.params
-                } else {
-                    None
-                }?;
-                let shown = text.with(|t| {
-                    edgefit_core::codec::parse_value(t.trim())
-                        .is_some_and(|v| (v.mid * 1e9 - fig.value).abs() < 1.0)
-                });
-                prov_mark(fig.provenance, shown, l)
-            }
-            _ => None,
-        }
+    let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil);
+    if !cal && !matches!(field.spec().group, Group::Device | Group::Model) {
+        return ().into_any();
+    }
+    let render = move || {
+        let l = ctx.lang.get();
+        let note = preset_note(&ctx, field, l);
+        let cal = cal.then(|| calibrated_note(&ctx, field, l));
+        (note.is_some() || cal.is_some()).then(|| el("div").kids(note).kids(cal).into())
     };
-    let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil)
-        .then(|| view! { <CalibratedNote field=field/> });
-    view! {
-        {note}
-        {cal}
+    let act: Act = Box::new(move |_, _| {
+        let c = calibrated(
+            ctx.presets.device.get_untracked().as_deref(),
+            ctx.backend.get_untracked(),
+        );
+        let x = if field == Field::BandwidthUtil {
+            c.eta_bw
+        } else {
+            c.eta_c
+        };
+        ctx.text(field).set(format_value(&Value::exact(x)));
+    });
+    panel("field-note", Box::new(render), Some(act)).into_any()
+}
+
+fn preset_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
+    let text = ctx.text(field);
+    match field.spec().group {
+        Group::Device => {
+            let p = ctx
+                .presets
+                .device
+                .with(|id| id.as_deref().and_then(presets::device))?;
+            if let Some((_, gap)) = p.unknown().into_iter().find(|(f, _)| *f == field) {
+                return Some(gap_note(field, gap_text(gap, l)));
+            }
+            let fig = p.figure(field)?;
+            let shown = text.with(|t| t.trim() == format_value(&Value::exact(fig.value)));
+            prov_mark(fig.provenance, shown, l)
+        }
+        Group::Model => {
+            let p = ctx
+                .presets
+                .model
+                .with(|id| id.as_deref().and_then(presets::model))?;
+            if model_unknown(p).contains(&field) {
+                return Some(gap_note(field, Ui::GapNotFound.text(l)));
+            }
+            let fig = if field == Field::ParamsB {
+                p.params
+            } else {
+                None
+            }?;
+            let shown = text.with(|t| {
+                edgefit_core::codec::parse_value(t.trim())
+                    .is_some_and(|v| (v.mid * 1e9 - fig.value).abs() < 1.0)
+            });
+            prov_mark(fig.provenance, shown, l)
+        }
+        _ => None,
     }
 }
 
-fn gap_note(field: Field, why: &'static str) -> AnyView {
-    view! {
-        <p class="gap-note" data-testid=format!("gap-{}", field.key())>
-            {why}
-        </p>
-    }
-    .into_any()
+fn gap_note(field: Field, why: &'static str) -> Node {
+    el("p")
+        .at("class", "gap-note")
+        .at("data-testid", format!("gap-{}", field.key()))
+        .tx(why)
+        .into()
 }
 
-fn prov_mark(p: Provenance, shown: bool, lang: Lang) -> Option<AnyView> {
+fn prov_mark(p: Provenance, shown: bool, lang: Lang) -> Option<Node> {
     let (word, help) = match p {
         Provenance::Derived => (Ui::Derived, Ui::DerivedHelp),
         Provenance::Assumed => (Ui::Assumed, Ui::AssumedHelp),
         Provenance::Read => return None,
     };
     shown.then(|| {
-        view! {
-            <span class="prov" data-prov=word.text(Lang::En) title=help.text(lang)>
-                {word.text(lang)}
-            </span>
-        }
-        .into_any()
+        el("span")
+            .at("class", "prov")
+            .at("data-prov", word.text(Lang::En))
+            .at("title", help.text(lang))
+            .tx(word.text(lang))
+            .into()
     })
 }
 
-/// The calibrated value and band of a utilization for the chosen backend and device, with a button
-/// that writes it into the field.
-#[component]
-fn CalibratedNote(
-    /// [`Field::BandwidthUtil`] or [`Field::ComputeUtil`].
-    field: Field,
-) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let lang = ctx.lang;
-    let cal = Memo::new(move |_| {
-        ctx.presets
-            .device
-            .with(|d| calibrated(d.as_deref(), ctx.backend.get()))
-    });
-    let bw = field == Field::BandwidthUtil;
-    let pick = move |c: &Calibrated| {
-        if bw {
-            (c.eta_bw, c.decode_band, c.n_decode)
-        } else {
-            (c.eta_c, c.prefill_band, c.n_prefill)
-        }
+/// The calibrated value and band of a utilization for the chosen backend and device.
+fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
+    let c = ctx
+        .presets
+        .device
+        .with(|d| calibrated(d.as_deref(), ctx.backend.get()));
+    let (x, band, n) = if field == Field::BandwidthUtil {
+        (c.eta_bw, c.decode_band, c.n_decode)
+    } else {
+        (c.eta_c, c.prefill_band, c.n_prefill)
     };
-    let use_it = move |_| {
-        let (x, _, _) = pick(&cal.get_untracked());
-        ctx.text(field).set(format_value(&Value::exact(x)));
+    let from = if n == 0 {
+        Ui::CalPrior.text(l).to_string()
+    } else {
+        format!(
+            "{} {n} ({}{})",
+            Ui::CalFitted.text(l),
+            edgefit_text::backend_label(c.backend, l),
+            c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
+        )
     };
-    move || {
-        let l = lang.get();
-        let c = cal.get();
-        let (x, band, n) = pick(&c);
-        let from = if n == 0 {
-            Ui::CalPrior.text(l).to_string()
-        } else {
-            format!(
-                "{} {n} ({}{})",
-                Ui::CalFitted.text(l),
-                edgefit_text::backend_label(c.backend, l),
-                c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
-            )
-        };
-        view! {
-            <p class="cal-note" data-testid=format!("cal-{}", field.key())>
-                {Ui::Calibrated.text(l)} ": " <strong>{edgefit_text::fmt_num(x, 3)}</strong> " · "
-                {Ui::CalBand.text(l)} " " {edgefit_text::fmt_num(band.0, 2)} "–"
-                {edgefit_text::fmt_num(band.1, 2)} " · " {from} " "
-                <button type="button" class="small" on:click=use_it>
-                    {Ui::UseCalibrated.text(l)}
-                </button>
-            </p>
-        }
-    }
+    let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
+    el("p")
+        .at("class", "cal-note")
+        .at("data-testid", format!("cal-{}", field.key()))
+        .tx(format!("{}: ", Ui::Calibrated.text(l)))
+        .kid(el("strong").tx(num(x, 3)))
+        .tx(format!(
+            " · {} {}–{} · {from} ",
+            Ui::CalBand.text(l),
+            num(band.0, 2),
+            num(band.1, 2)
+        ))
+        .kid(
+            el("button")
+                .at("type", "button")
+                .at("class", "small")
+                .at("data-act", "cal")
+                .tx(Ui::UseCalibrated.text(l)),
+        )
+        .into()
 }
 
 /// Under the framework `<select>`: its verdict for this scheme with the reasons, and its sources.
 #[component]
 pub fn FrameworkInfo() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    let lang = ctx.lang;
     // A memo, so typing that leaves the verdict alone does not touch this part of the page.
     let support = Memo::new(move |_| {
         ctx.good.with(|g| {
@@ -511,38 +520,37 @@ pub fn FrameworkInfo() -> impl IntoView {
                 .map(|g| g.evaluation.expected.framework.support.clone())
         })
     });
-    let verdict = move || {
-        let l = lang.get();
-        let support = support.get()?;
-        let (cls, head, reasons) = match support {
-            Support::Supported => ("pass", Ui::FwSupported, Vec::new()),
-            Support::Fallback { reasons } => ("warn", Ui::FwFallback, reasons),
-            Support::Unsupported { reasons } => ("fail", Ui::FwUnsupported, reasons),
-        };
-        Some(view! {
-            <div class="fw-verdict" data-verdict=cls data-testid="fw-verdict">
-                <p>{head.text(l)}</p>
-                <ul>
-                    {reasons
-                        .iter()
-                        .map(|m| view! { <li>{edgefit_text::mismatch_text(m, l)}</li> })
-                        .collect_view()}
-                </ul>
-            </div>
-        })
+    let render = move || {
+        let l = ctx.lang.get();
+        let mut out = el("div");
+        if let Some(support) = support.get() {
+            let (cls, head, reasons) = match support {
+                Support::Supported => ("pass", Ui::FwSupported, Vec::new()),
+                Support::Fallback { reasons } => ("warn", Ui::FwFallback, reasons),
+                Support::Unsupported { reasons } => ("fail", Ui::FwUnsupported, reasons),
+            };
+            out = out.kid(
+                el("div")
+                    .at("class", "fw-verdict")
+                    .at("data-verdict", cls)
+                    .at("data-testid", "fw-verdict")
+                    .kid(el("p").tx(head.text(l)))
+                    .kid(
+                        el("ul").kids(
+                            reasons
+                                .iter()
+                                .map(|m| el("li").tx(edgefit_text::mismatch_text(m, l)).into()),
+                        ),
+                    ),
+            );
+        }
+        let sources = ctx.framework.with(|id| {
+            edgefit_core::framework::find(id)
+                .and_then(|f| source_list(f.sources, "sources-fw".into(), l))
+        });
+        Some(out.kids(sources).into())
     };
-    let sources = move || {
-        let id = ctx.framework.get();
-        edgefit_core::framework::find(&id).map(|f| {
-            view! { <SourceList sources=f.sources testid="sources-fw".to_string()/> }
-        })
-    };
-    view! {
-        <div class="fw-info">
-            {verdict}
-            {sources}
-        </div>
-    }
+    panel("fw-info", Box::new(render), None)
 }
 
 #[cfg(test)]
