@@ -15,7 +15,7 @@ async function e2eMs(page) {
 
 async function ganttRows(page) {
   return page.evaluate(() => {
-    const svg = document.querySelector('[data-testid="chart-gantt"] svg');
+    const svg = document.querySelector('[data-testid="chart-gantt"] svg.main');
     if (!svg) return -1;
     return new Set([...svg.querySelectorAll('g.seg')].map((g) => g.getAttribute('data-row'))).size;
   });
@@ -29,7 +29,12 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     await page.getByTestId('pipeline-view').waitFor();
     await page.getByTestId('pipe-e2e').waitFor();
     assert.equal(await ganttRows(page), 3, 'three stage rows');
-    assert.equal(await page.locator('[data-testid="chart-gantt"] svg text.row').count(), 3);
+    assert.equal(await page.locator('[data-testid="chart-gantt"] svg.main text.row').count(), 3);
+    // The zoom on the end-to-end window labels the short segments too.
+    assert.equal(await page.locator('[data-testid="chart-gantt"] svg.zoom text.row').count(), 3);
+    for (const k of ['transcribe', 'prefill', 'decode']) {
+      assert.ok((await page.locator(`[data-testid="chart-gantt"] svg.zoom g.seg-${k}`).count()) >= 1, k);
+    }
     const ms = await e2eMs(page);
     assert.ok(Math.abs(ms - 628.5) < 1, `end to end ${ms} ms, golden 628.5 ms`);
     assert.match((await page.getByTestId('pipe-dominant').textContent()) ?? '', /LLM/);

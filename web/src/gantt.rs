@@ -30,6 +30,8 @@ pub struct Mark {
     pub at: f64,
     /// Its label.
     pub label: String,
+    /// Which side of the line the label sits on: `end` (left of it), `start` (right) or `middle`.
+    pub anchor: &'static str,
 }
 
 /// Height of one row, in SVG units.
@@ -66,9 +68,12 @@ pub fn frame(rows: usize) -> Frame {
     }
 }
 
-/// The time scale: 0 to a round value above the last end (at least 1 ms).
+/// The time scale: the window when given, else 0 to a round value above the last end (at least 1 ms).
 #[must_use]
-pub fn time_scale(f: &Frame, bars: &[Bar], marks: &[Mark]) -> Scale {
+pub fn time_scale(f: &Frame, bars: &[Bar], marks: &[Mark], window: Option<(f64, f64)>) -> Scale {
+    if let Some((t0, t1)) = window.filter(|(a, b)| a.is_finite() && b.is_finite() && b > a) {
+        return Scale::linear(t0, t1, f.x0(), f.x1());
+    }
     let end = bars
         .iter()
         .map(|b| b.end)
@@ -115,11 +120,20 @@ fn defs(out: &mut String, id: &str) {
 }
 
 /// The Gantt chart's SVG content (without the `<svg>` element): row labels, bars coloured by kind with
-/// their pattern and label, markers, and the time axis. `id` prefixes the pattern ids.
+/// their pattern and label, markers, and the time axis. `id` prefixes the pattern ids; `window` zooms on
+/// a time interval (bars outside it are left out, bars across its edges are cut).
 #[must_use]
-pub fn gantt_svg(id: &str, rows: &[String], bars: &[Bar], marks: &[Mark], axis: &str) -> String {
+pub fn gantt_svg(
+    id: &str,
+    rows: &[String],
+    bars: &[Bar],
+    marks: &[Mark],
+    axis: &str,
+    window: Option<(f64, f64)>,
+) -> String {
     let f = frame(rows.len());
-    let s = time_scale(&f, bars, marks);
+    let s = time_scale(&f, bars, marks, window);
+    let (lo, hi) = (s.d0, s.d1);
     let mut svg = Svg::default();
     defs(&mut svg.0, id);
     for (i, name) in rows.iter().enumerate() {
@@ -129,7 +143,7 @@ pub fn gantt_svg(id: &str, rows: &[String], bars: &[Bar], marks: &[Mark], axis: 
         }
         svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", name);
     }
-    for b in bars {
+    for b in bars.iter().filter(|b| b.end >= lo && b.start <= hi) {
         let (x, y, w, h) = bar_rect(&f, &s, b);
         let _ = write!(
             svg.0,
@@ -160,13 +174,18 @@ pub fn gantt_svg(id: &str, rows: &[String], bars: &[Bar], marks: &[Mark], axis: 
         }
         svg.0.push_str("</g>");
     }
-    for m in marks {
+    for m in marks.iter().filter(|m| m.at >= lo && m.at <= hi) {
         let x = s.map_clamped(m.at);
         svg.line(x, f.y0() - 4.0, x, f.y1(), "mark");
-        svg.text(x, f.y0() - 6.0, "middle", "mark-label", &m.label);
+        let dx = match m.anchor {
+            "end" => -3.0,
+            "start" => 3.0,
+            _ => 0.0,
+        };
+        svg.text(x + dx, f.y0() - 6.0, m.anchor, "mark-label", &m.label);
     }
-    let span = s.d1;
-    let ticks = nice_ticks(0.0, span, 6);
+    let span = hi - lo;
+    let ticks = nice_ticks(lo, hi, 6);
     svg.x_axis(&f, &s, &ticks, |t| fmt_time(t, span), axis);
     svg.0
 }
@@ -259,7 +278,7 @@ pub fn memory_svg(
     }
     let x = s.map_clamped(usable);
     svg.line(x, f.y0() - 4.0, x, f.y1(), "mark limit");
-    svg.text(x, f.y0() - 6.0, "middle", "mark-label", usable_label);
+    svg.text(x, f.y0() - 6.0, "end", "mark-label", usable_label);
     let ticks = nice_ticks(0.0, s.d1, 6);
     svg.x_axis(&f, &s, &ticks, |t| edgefit_text::fmt_num(t / 1e9, 3), axis);
     svg.0
@@ -312,7 +331,7 @@ mod tests {
     fn bars_sit_in_their_row_at_their_time() {
         let f = frame(3);
         let b = bars();
-        let s = time_scale(&f, &b, &[]);
+        let s = time_scale(&f, &b, &[], None);
         assert!(s.d1 >= 21.6, "{}", s.d1);
         let (x, y, w, h) = bar_rect(&f, &s, &b[0]);
         assert!((x - f.x0()).abs() < 1e-9);
@@ -353,8 +372,10 @@ mod tests {
             &[Mark {
                 at: 3.0,
                 label: "end of speech".into(),
+                anchor: "end",
             }],
             "time",
+            None,
         );
         assert_eq!(svg.matches("<g class=\"seg ").count(), 4);
         assert_eq!(svg.matches("class=\"row\"").count(), 3);
@@ -364,6 +385,26 @@ mod tests {
         assert!(svg.contains(">listen</text>"));
         assert!(!svg.contains(">transcribe</text>"));
         assert!(svg.contains(" s</text>"), "seconds on the axis");
+    }
+
+    #[test]
+    fn a_window_zooms_on_the_end_to_end_interval() {
+        let rows = vec!["ASR".to_string(), "LLM".into(), "TTS".into()];
+        let f = frame(3);
+        let s = time_scale(&f, &bars(), &[], Some((2.95, 3.25)));
+        assert!((s.map(2.95) - f.x0()).abs() < 1e-9 && (s.map(3.25) - f.x1()).abs() < 1e-9);
+        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((2.95, 3.25)));
+        // Listen, transcribe and prefill touch the window, speak does not; the 40 ms transcribe bar is now
+        // wide enough for its label.
+        assert_eq!(svg.matches("<g class=\"seg ").count(), 3);
+        assert!(svg.contains(">transcribe</text>"));
+        assert!(svg.contains(" ms</text>"), "milliseconds on the axis");
+        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((3.1, 3.5)));
+        assert_eq!(
+            svg.matches("<g class=\"seg ").count(),
+            1,
+            "only prefill: listen and transcribe end before 3.1 s, speak starts after 3.5 s"
+        );
     }
 
     #[test]

@@ -779,6 +779,7 @@ fn figure(
     svg: String,
     legend: String,
     table: String,
+    zoom: Option<(String, String)>,
 ) -> impl IntoView {
     let inner = format!(
         "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
@@ -788,7 +789,11 @@ fn figure(
     view! {
         <figure class="chart pipe-chart" data-testid=format!("chart-{id}")>
             <figcaption>{title.clone()}</figcaption>
-            <svg viewBox=frame.view_box() role="img" aria-labelledby=format!("{id}-t {id}-d") inner_html=inner></svg>
+            <svg class="main" viewBox=frame.view_box() role="img" aria-labelledby=format!("{id}-t {id}-d") inner_html=inner></svg>
+            {zoom.map(|(cap, svg)| view! {
+                <p class="zoom-cap">{cap.clone()}</p>
+                <svg class="zoom" viewBox=frame.view_box() role="img" aria-label=cap inner_html=svg></svg>
+            })}
             <ul class="legend" inner_html=legend></ul>
             <div class="sr-only">
                 <table inner_html=format!("<caption>{}</caption>{table}", crate::chart::escape(&title))></table>
@@ -831,10 +836,12 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
         Mark {
             at: utter,
             label: t(lang, "end of speech", "说完").into(),
+            anchor: "end",
         },
         Mark {
             at: utter + r.latency.e2e.0,
             label: t(lang, "first audio", "首个音频").into(),
+            anchor: "start",
         },
     ];
     let svg = gantt::gantt_svg(
@@ -843,7 +850,23 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
         &b,
         &marks,
         t(lang, "time from the start of speech", "从开始说话起的时间"),
+        None,
     );
+    let e2e = r.latency.e2e.0.max(0.01);
+    let zoom_svg = gantt::gantt_svg(
+        "gz",
+        &rows,
+        &b,
+        &marks,
+        t(lang, "time from the start of speech", "从开始说话起的时间"),
+        Some((utter - 0.1 * e2e, utter + 1.15 * e2e)),
+    );
+    let zoom_cap = t(
+        lang,
+        "Zoom: from the end of speech to the first audio",
+        "放大:从说完到首个音频",
+    )
+    .to_string();
     let frame = gantt::frame(rows.len());
     let present: Vec<SegmentKind> = ALL_KINDS
         .iter()
@@ -902,6 +925,7 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
         svg,
         legend,
         table,
+        Some((zoom_cap, zoom_svg)),
     )
 }
 
@@ -990,6 +1014,7 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView 
         svg,
         legend,
         table,
+        None,
     )
 }
 
