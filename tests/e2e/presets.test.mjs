@@ -258,3 +258,25 @@ test('calibrated utilization defaults can be applied with one click', async () =
     await app.close();
   }
 });
+
+test('with storage denied the save button says why, and presets still work', async () => {
+  const app = await openPage({
+    initScript: () => {
+      Object.defineProperty(window, 'localStorage', {
+        configurable: true,
+        get() { throw new DOMException('localStorage is denied', 'SecurityError'); },
+      });
+    },
+  });
+  try {
+    const { page } = app;
+    await ready(page);
+    assert.equal(await page.getByTestId('custom-save-device').isDisabled(), true);
+    assert.match((await page.getByTestId('custom-status-device').textContent()) ?? '', /Cannot save/);
+    await pickDevice(page, 'p:nv_orin_nano_8gb');
+    assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '68');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
