@@ -287,3 +287,41 @@ pub fn engine_input(r: &mut Rng) -> Vec<u8> {
     let n = r.below(700);
     r.bytes(n)
 }
+
+/// An input for the `pipeline` target: a link with `stages=` and `sN.`-prefixed stage keys.
+pub fn pipeline_input(r: &mut Rng) -> Vec<u8> {
+    let mut s = link(r);
+    if !r.one_in(5) {
+        let roles = ["asr", "llm", "tts", "vision", "other", "x", ""];
+        let n = r.below(8);
+        let stages: Vec<&str> = (0..n).map(|_| r.pick(&roles)).collect();
+        s.push_str(&format!("&stages={}", stages.join(",")));
+        for _ in 0..r.below(10) {
+            let k = key(r);
+            let v = value(r);
+            s.push_str(&format!("&s{}.{k}={v}", r.below(9)));
+        }
+        for k in [
+            "turns",
+            "e2e_ms",
+            "timing",
+            "utter_s",
+            "answer_tokens",
+            "first_tokens",
+            "audio_s_per_token",
+            "stream_s",
+            "asr_window_s",
+            "turns_per_hour",
+        ] {
+            if r.one_in(3) {
+                let v = value(r);
+                s.push_str(&format!("&{k}={v}"));
+            }
+        }
+    }
+    if r.one_in(4) {
+        mutate(r, &s)
+    } else {
+        s.into_bytes()
+    }
+}

@@ -97,6 +97,30 @@ pub fn link(text: &str) {
     }
 }
 
+/// Fuzz target: any bytes as a pipeline link (`stages=asr,llm,tts&s2.w_bits=4…`, or a plain link read as
+/// one stage): decode, validate and analyze the pipeline, its JSON, and every stage through [`pipeline`].
+pub fn pipeline_link(data: &[u8]) {
+    use edgefit_core::pipeline::{analyze_pipeline, link as plink, validate_pipeline};
+    let text = String::from_utf8_lossy(data);
+    let d = plink::decode(&text, EXTRA_KEYS);
+    for i in &d.issues {
+        for lang in LANGS {
+            assert!(!edgefit_text::codec_issue(i, lang).is_empty());
+        }
+    }
+    let p = &d.pipeline;
+    let _ = validate_pipeline(p);
+    if let Ok(r) = analyze_pipeline(p) {
+        let j = json::pipeline(p, &r);
+        serde_json::to_string(&j).expect("the pipeline report serializes");
+    }
+    if let Some(i) = p.stage_inputs(0) {
+        let _ = edgefit_core::validate(&i);
+    }
+    let again = plink::encode(p, &[]);
+    let _ = plink::decode(&again, EXTRA_KEYS);
+}
+
 /// Fuzz target: any bytes as a CLI scenario file.
 pub fn scenario(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

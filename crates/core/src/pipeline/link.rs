@@ -89,7 +89,9 @@ fn stage_key(key: &str) -> Option<(usize, &str)> {
     let rest = key.strip_prefix('s')?;
     let (digits, k) = rest.split_once('.')?;
     let n: usize = digits.parse().ok()?;
-    (n >= 1 && !k.is_empty() && digits == n.to_string()).then_some((n - 1, k))
+    // `s0.` is not a stage (and `n - 1` must not be computed for it: it overflows).
+    let i = n.checked_sub(1)?;
+    (!k.is_empty() && digits == n.to_string()).then_some((i, k))
 }
 
 fn with_key(issue: Issue, prefix: &str) -> Issue {
@@ -214,6 +216,17 @@ fn read_pipeline_key(p: &mut Pipeline, key: &str, val: &str, issues: &mut Vec<Is
 #[must_use]
 pub fn decode(link: &str, extra_keys: &[&str]) -> DecodedPipeline {
     let hash = hash_of(link);
+    if hash.trim().len() > codec::MAX_LEN {
+        // Too long as a whole: refused like a plain link (nothing read, one `TooLong` issue). Each stage's
+        // own decode below sees only part of the link and would not notice.
+        let d = codec::decode(link, extra_keys);
+        return DecodedPipeline {
+            pipeline: Pipeline::single(d.inputs),
+            staged: false,
+            extras: d.extras,
+            issues: d.issues,
+        };
+    }
     let pairs = pairs_of(hash);
     let mut own_keys: Vec<&str> = extra_keys.to_vec();
     own_keys.push(TIMING_KEY);
@@ -395,6 +408,38 @@ mod tests {
         assert_eq!(d.pipeline.get(TurnField::E2eMs), 700.0);
         assert_eq!(d.extras, alloc::vec![("lang".into(), "zh".into())]);
         round_trip(&Pipeline::single(Inputs::default()).with(TurnField::Turns, 5.0));
+    }
+
+    /// An over-long staged link is refused as a whole, like a plain one (it used to be read stage by
+    /// stage, each stage's part silently falling back to defaults).
+    #[test]
+    fn an_over_long_pipeline_link_is_refused() {
+        let long = format!(
+            "v=1&stages=asr,llm&s2.bw_gbps=40&s1.x={}",
+            "a".repeat(codec::MAX_LEN)
+        );
+        let d = decode(&long, &[]);
+        assert!(
+            matches!(d.issues.as_slice(), [Issue::TooLong { .. }]),
+            "{:?}",
+            d.issues
+        );
+        assert_eq!(d.pipeline, Pipeline::single(Inputs::default()));
+    }
+
+    /// Found by the fuzz driver: `s0.key` computed `0 - 1` (a panic in debug builds).
+    #[test]
+    fn stage_zero_is_an_unknown_key_not_an_overflow() {
+        assert_eq!(stage_key("s0.fw"), None);
+        assert_eq!(stage_key("s1.fw"), Some((0, "fw")));
+        assert_eq!(stage_key("s01.fw"), None);
+        let d = decode("v=1&stages=llm&s0.fw=mlc_llm", &[]);
+        assert_eq!(
+            d.issues,
+            alloc::vec![Issue::UnknownKey {
+                key: "s0.fw".into()
+            }]
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! `edgefit-fuzz`: run the fuzz targets on generated inputs, deterministically, on stable Rust.
 //!
 //! ```text
-//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine]...
+//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline]...
 //! ```
 //!
 //! Each target runs until it has seen N cases or S seconds have passed, whichever comes first (default:
@@ -21,10 +21,11 @@ const TARGETS: &[Target] = &[
     ("codec", gen::codec_input, edgefit_fuzz::codec),
     ("scenario", gen::scenario_input, edgefit_fuzz::scenario),
     ("engine", gen::engine_input, edgefit_fuzz::engine),
+    ("pipeline", gen::pipeline_input, edgefit_fuzz::pipeline_link),
 ];
 
 fn usage(msg: &str) -> ExitCode {
-    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine]...");
+    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline]...");
     ExitCode::from(2)
 }
 
