@@ -24,6 +24,7 @@ use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use crate::app::{Ctx, PAGE_KEYS};
+use crate::dom::{el, Node};
 use crate::gantt::{self, Bar, Mark, MemRow};
 use crate::share;
 
@@ -774,8 +775,7 @@ const ALL_KINDS: [SegmentKind; 8] = [
 fn figure(
     id: &'static str,
     frame: crate::chart::Frame,
-    title: String,
-    desc: String,
+    (title, desc): (String, String),
     svg: String,
     legend: String,
     table: String,
@@ -920,8 +920,10 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
     figure(
         "gantt",
         frame,
-        t(lang, "One turn, stage by stage", "一轮对话的各阶段时间线").into(),
-        desc,
+        (
+            t(lang, "One turn, stage by stage", "一轮对话的各阶段时间线").into(),
+            desc,
+        ),
         svg,
         legend,
         table,
@@ -1009,8 +1011,7 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView 
     figure(
         "pipe-memory",
         gantt::mem_frame(rows.len()),
-        t(lang, "Memory by stage", "各阶段内存").into(),
-        desc,
+        (t(lang, "Memory by stage", "各阶段内存").into(), desc),
         svg,
         legend,
         table,
@@ -1019,91 +1020,139 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView 
 }
 
 /// The results of the last good pipeline: latency, memory and swap plan, power and heat, the charts and
-/// the step-by-step text of every stage.
+/// the step-by-step text of every stage. The text parts are built with [`crate::dom`] (one small
+/// non-generic renderer instead of a `view!` per shape: the page's size budget).
 #[component]
 fn PipeResults() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pipe = expect_context::<Pipe>();
+    let lang = ctx.lang;
     let problems = move || {
-        let lang = ctx.lang.get();
-        pipe.checked.with(|c| match c {
-            Ok(_) => None,
-            Err(e) => {
-                let lines: Vec<String> =
-                    e.0.iter()
-                        .flat_map(|p| edgefit_text::pipeline_problem(p, lang))
-                        .collect();
-                Some(view! {
-                    <div class="stale" role="status" data-testid="pipe-problems">
-                        <p>{crate::ui::Ui::StaleResult.text(lang)}</p>
-                        <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
-                    </div>
-                })
-            }
+        let lang = lang.get();
+        pipe.checked.with(|c| {
+            let Err(e) = c else { return None };
+            let lines =
+                e.0.iter()
+                    .flat_map(|p| edgefit_text::pipeline_problem(p, lang))
+                    .map(|l| el("li").tx(l).into());
+            Some(Node::from(
+                el("div")
+                    .at("class", "stale")
+                    .at("role", "status")
+                    .at("data-testid", "pipe-problems")
+                    .kid(el("p").tx(crate::ui::Ui::StaleResult.text(lang)))
+                    .kid(el("ul").kids(lines)),
+            ))
         })
     };
-    let body = move || {
-        let lang = ctx.lang.get();
-        pipe.good.get().map(|g| results(&g, lang))
+    let part = |f: fn(&PipeGood, Lang) -> Node| -> Box<dyn Fn() -> Option<Node>> {
+        Box::new(move || {
+            let l = lang.get();
+            pipe.good.get().map(|g| f(&g, l))
+        })
+    };
+    let gantt = move || {
+        let l = lang.get();
+        pipe.good
+            .get()
+            .map(|g| gantt_figure(&g.pipeline, &g.report, l))
+    };
+    let memory = move || {
+        let l = lang.get();
+        pipe.good
+            .get()
+            .map(|g| memory_figure(&g.pipeline, &g.report, l))
     };
     view! {
-        {problems}
-        {body}
+        {crate::dom::panel("pipe-problems", Box::new(problems), None)}
+        {crate::dom::panel("pipe-latency", part(latency_node), None)}
+        {gantt}
+        {crate::dom::panel("pipe-mem", part(memory_node), None)}
+        {memory}
+        {crate::dom::panel("pipe-rest", part(rest_node), None)}
     }
 }
 
-fn results(g: &PipeGood, lang: Lang) -> impl IntoView {
+fn verdict_p(v: Verdict, testid: &'static str, text: String) -> Node {
+    el("p")
+        .at("class", "verdict")
+        .at("data-verdict", verdict_class(v))
+        .at("data-testid", testid)
+        .tx(text)
+        .into()
+}
+
+fn latency_node(g: &PipeGood, lang: Lang) -> Node {
     let p = &g.pipeline;
-    let r = &g.report;
-    let l = &r.latency;
-    let m = &r.memory;
-    let c = &r.conversation;
+    let l = &g.report.latency;
     let dominant = l.dominant.map(|d| stage_name(p, d)).unwrap_or_default();
-    let e2e = fmt_num(l.e2e.0 * 1e3, 3);
-    let headline = view! {
-        <div class="pipe-headline verdict" data-verdict=verdict_class(l.verdict) data-testid="pipe-latency">
-            <p>
-                {t(lang, "End of speech → first audio", "说完 → 首个音频")} ": "
-                <strong data-testid="pipe-e2e">{e2e}</strong> " ms "
-                <span class="muted">"(" {t(lang, "target", "目标")} " " {ms(l.target.0)} ")"</span>
-                " — " <span class="vlabel">{edgefit_text::verdict_label(l.verdict, lang)}</span>
-            </p>
-            <p data-testid="pipe-dominant">
-                {t(lang, "Dominant stage", "主导阶段")} ": " <strong>{dominant}</strong>
-            </p>
-        </div>
-    };
+    let headline = el("div")
+        .at("class", "pipe-headline")
+        .at("data-verdict", verdict_class(l.verdict))
+        .at("data-testid", "pipe-latency")
+        .kid(
+            el("p")
+                .tx(format!(
+                    "{}: ",
+                    t(lang, "End of speech → first audio", "说完 → 首个音频")
+                ))
+                .kid(
+                    el("strong")
+                        .at("data-testid", "pipe-e2e")
+                        .tx(fmt_num(l.e2e.0 * 1e3, 3)),
+                )
+                .tx(" ms ")
+                .kid(el("span").at("class", "muted").tx(format!(
+                    "({} {})",
+                    t(lang, "target", "目标"),
+                    ms(l.target.0)
+                )))
+                .tx(format!(
+                    " — {}",
+                    edgefit_text::verdict_label(l.verdict, lang)
+                )),
+        )
+        .kid(
+            el("p")
+                .at("data-testid", "pipe-dominant")
+                .tx(format!("{}: ", t(lang, "Dominant stage", "主导阶段")))
+                .kid(el("strong").tx(dominant)),
+        );
     let total = l.e2e.0.max(1e-12);
-    let parts = l
-        .parts
-        .iter()
-        .map(|part| {
-            let share = (part.swap.0 + part.work.0) / total * 100.0;
-            let dom = l.dominant == Some(part.stage);
-            view! {
-                <tr class:dominant=dom>
-                    <th scope="row">{stage_name(p, part.stage)} {dom.then_some(" ◀")}</th>
-                    <td>{ms(part.swap.0)}</td>
-                    <td>{ms(part.work.0)}</td>
-                    <td>{format!("{} %", fmt_num(share, 3))}</td>
-                </tr>
-            }
-        })
-        .collect_view();
-    let latency_table = view! {
-        <table class="pipe-table" data-testid="pipe-parts">
-            <caption>{t(lang, "Latency by stage", "各阶段延迟")}</caption>
-            <thead>
-                <tr>
-                    <th scope="col">{t(lang, "stage", "阶段")}</th>
-                    <th scope="col">{t(lang, "load wait", "加载等待")}</th>
-                    <th scope="col">{t(lang, "work", "计算")}</th>
-                    <th scope="col">{t(lang, "share", "占比")}</th>
-                </tr>
-            </thead>
-            <tbody>{parts}</tbody>
-        </table>
-    };
+    let th = |s: &str| Node::from(el("th").at("scope", "col").tx(s));
+    let rows = l.parts.iter().map(|part| {
+        let share = (part.swap.0 + part.work.0) / total * 100.0;
+        let dom = l.dominant == Some(part.stage);
+        let mark = if dom { " ◀" } else { "" };
+        el("tr")
+            .at_if(dom, "class", "dominant")
+            .kid(
+                el("th")
+                    .at("scope", "row")
+                    .tx(format!("{}{mark}", stage_name(p, part.stage))),
+            )
+            .kid(el("td").tx(ms(part.swap.0)))
+            .kid(el("td").tx(ms(part.work.0)))
+            .kid(el("td").tx(format!("{} %", fmt_num(share, 3))))
+            .into()
+    });
+    let table = el("table")
+        .at("class", "pipe-table")
+        .at("data-testid", "pipe-parts")
+        .kid(el("caption").tx(t(lang, "Latency by stage", "各阶段延迟")))
+        .kid(el("thead").kid(el("tr").kids([
+            th(t(lang, "stage", "阶段")),
+            th(t(lang, "load wait", "加载等待")),
+            th(t(lang, "work", "计算")),
+            th(t(lang, "share", "占比")),
+        ])))
+        .kid(el("tbody").kids(rows));
+    el("div").kid(headline).kid(table).into()
+}
+
+fn memory_node(g: &PipeGood, lang: Lang) -> Node {
+    let p = &g.pipeline;
+    let m = &g.report.memory;
     let swap = if m.all_resident {
         format!(
             "{}: {} / {} {} — {}",
@@ -1135,6 +1184,16 @@ fn results(g: &PipeGood, lang: Lang) -> impl IntoView {
             }
         )
     };
+    el("div")
+        .kid(el("h3").tx(t(lang, "Memory and swap plan", "内存与换入计划")))
+        .kid(verdict_p(m.verdict, "pipe-swap", swap))
+        .into()
+}
+
+fn rest_node(g: &PipeGood, lang: Lang) -> Node {
+    let p = &g.pipeline;
+    let r = &g.report;
+    let c = &r.conversation;
     let mut power = vec![
         format!(
             "{}: {} J",
@@ -1189,61 +1248,53 @@ fn results(g: &PipeGood, lang: Lang) -> impl IntoView {
             .into(),
         );
     }
-    let steps = (0..p.stages.len())
-        .map(|i| {
-            let texts = p
-                .stage_inputs(i)
-                .and_then(|inp| edgefit_core::validate(&inp).ok())
-                .map(|s| {
-                    let e = edgefit_core::evaluate(&s);
-                    edgefit_text::step_texts(&s, &e, lang)
-                })
-                .unwrap_or_default();
-            view! {
-                <details class="pipe-steps" data-testid=format!("pipe-steps-{}", i + 1)>
-                    <summary>
-                        {format!(
-                            "{} — {}",
-                            stage_name(p, i),
-                            t(lang, "step by step", "逐步计算"),
-                        )}
-                    </summary>
-                    <ol>
-                        {texts
-                            .into_iter()
-                            .map(|s| {
-                                view! {
-                                    <li>
-                                        <strong>{s.title}</strong>
-                                        {s.body.into_iter().map(|b| view! { <p>{b}</p> }).collect_view()}
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </ol>
-                </details>
-            }
-        })
-        .collect_view();
-    let words = edgefit_text::pipeline_markdown(p, r, lang);
-    view! {
-        {headline}
-        {latency_table}
-        {gantt_figure(p, r, lang)}
-        <h3>{t(lang, "Memory and swap plan", "内存与换入计划")}</h3>
-        <p class="verdict" data-verdict=verdict_class(m.verdict) data-testid="pipe-swap">{swap}</p>
-        {memory_figure(p, r, lang)}
-        <h3>{t(lang, "Power, heat and battery", "功耗、温度与电池")}</h3>
-        <ul class="pipe-power" data-testid="pipe-power" data-verdict=verdict_class(c.verdict)>
-            {power.into_iter().map(|s| view! { <li>{s}</li> }).collect_view()}
-        </ul>
-        <h3>{t(lang, "Step by step", "逐步计算")}</h3>
-        {steps}
-        <details class="pipe-steps">
-            <summary>{t(lang, "The whole pipeline in words", "流水线完整说明")}</summary>
-            <pre class="pipe-words">{words}</pre>
-        </details>
-    }
+    let steps = (0..p.stages.len()).map(|i| {
+        let texts = p
+            .stage_inputs(i)
+            .and_then(|inp| edgefit_core::validate(&inp).ok())
+            .map(|s| {
+                let e = edgefit_core::evaluate(&s);
+                edgefit_text::step_texts(&s, &e, lang)
+            })
+            .unwrap_or_default();
+        el("details")
+            .at("class", "pipe-steps")
+            .at("data-testid", format!("pipe-steps-{}", i + 1))
+            .kid(el("summary").tx(format!(
+                "{} — {}",
+                stage_name(p, i),
+                t(lang, "step by step", "逐步计算")
+            )))
+            .kid(el("ol").kids(texts.into_iter().map(|s| {
+                el("li")
+                    .kid(el("strong").tx(s.title))
+                    .kids(s.body.into_iter().map(|b| el("p").tx(b).into()))
+                    .into()
+            })))
+            .into()
+    });
+    el("div")
+        .kid(el("h3").tx(t(lang, "Power, heat and battery", "功耗、温度与电池")))
+        .kid(
+            el("ul")
+                .at("class", "pipe-power")
+                .at("data-testid", "pipe-power")
+                .at("data-verdict", verdict_class(c.verdict))
+                .kids(power.into_iter().map(|s| el("li").tx(s).into())),
+        )
+        .kid(el("h3").tx(t(lang, "Step by step", "逐步计算")))
+        .kids(steps)
+        .kid(
+            el("details")
+                .at("class", "pipe-steps")
+                .kid(el("summary").tx(t(lang, "The whole pipeline in words", "流水线完整说明")))
+                .kid(
+                    el("pre")
+                        .at("class", "pipe-words")
+                        .tx(edgefit_text::pipeline_markdown(p, r, lang)),
+                ),
+        )
+        .into()
 }
 
 #[cfg(test)]
