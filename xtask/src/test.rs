@@ -67,10 +67,10 @@ fn all_steps() -> Vec<Step> {
             ],
         ),
         step("native tests", "cargo", &["test", "--workspace"]),
-        // The fuzz targets (crates/fuzz) on generated inputs: 8 s each, deterministic, on stable.
+        // The fuzz targets (crates/fuzz) on generated inputs: 6 s each, deterministic, on stable.
         // The long, coverage-guided run is cargo-fuzz in fuzz/ (nightly), by hand: see crates/fuzz/README.md.
         step(
-            "fuzz targets, short run (codec, scenario files, engine)",
+            "fuzz targets, short run (links, pipeline links, scenario files, engine)",
             "cargo",
             &[
                 "run",
@@ -80,7 +80,7 @@ fn all_steps() -> Vec<Step> {
                 "edgefit-fuzz",
                 "--",
                 "--seconds",
-                "8",
+                "6",
             ],
         ),
         step(
