@@ -137,7 +137,7 @@ fn current_hash() -> String {
 }
 
 /// How long typing must pause before [`Ctx::settled`] follows [`Ctx::good`].
-pub const SETTLE_MS: u64 = 120;
+pub const SETTLE_MS: u64 = 250;
 
 /// Create the page's state from a link hash, with every memo.
 #[must_use]
