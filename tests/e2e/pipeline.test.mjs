@@ -3,6 +3,7 @@
 // Run after `trunk build --release` (`node --test tests/e2e/`). Screenshots go to tests/e2e/out/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openPage, screenshot } from './harness.mjs';
 
 // crates/core/tests/pipelines/01_seed_voice_assistant.scn
@@ -46,6 +47,14 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     // The link holds the pipeline.
     await page.waitForFunction(() => location.hash.includes('stages=asr,llm,tts'), null, { timeout: 5000 });
     await screenshot(page, 'pipeline-en');
+
+    // The JSON export is the pipeline's (json::pipeline): its link and the whole report.
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    assert.equal(json.suggestedFilename(), 'edgefit-pipeline.json');
+    const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
+    assert.deepEqual(exported.stages, ['asr', 'llm', 'tts']);
+    assert.match(exported.link, /stages=asr,llm,tts/);
+    assert.ok(Math.abs(exported.report.latency.e2e - 0.6285) < 1e-3);
 
     // Edit a stage field: the LLM's weight bits, 4 → 8.
     const before = await page.evaluate(() => location.hash);
