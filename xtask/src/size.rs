@@ -7,7 +7,11 @@ use std::process::{Command, Stdio};
 /// Budget for the whole page, gzip -9, summed over every file in dist/, in bytes
 /// (decimal kB). Lower it as the page shrinks; never raise it without a reason in
 /// the commit message.
-pub const GZIP_BUDGET_BYTES: u64 = 250_000;
+///
+/// Raised from 250 KB to 375 KB on 2026-12-02: presets with custom presets, decision panels and the
+/// pipeline view took the page from 237 KB to 360 KB gzip (mostly Leptos view code). This is a ceiling
+/// against further growth, not the goal: issue #4 asks for 150 KB.
+pub const GZIP_BUDGET_BYTES: u64 = 375_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
