@@ -280,3 +280,18 @@ test('with storage denied the save button says why, and presets still work', asy
     await app.close();
   }
 });
+
+test('a quantization preset shows its published quality delta, or says none was read', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await page.locator('#preset-quant').selectOption('p:q4_k_m');
+    await waitText(page.getByTestId('quality'), /perplexity \+0\.1754 on Llama-3-8B/, 'Q4_K_M quality');
+    await page.locator('#preset-quant').selectOption('p:w4a16_g128');
+    await waitText(page.getByTestId('quality'), /no published accuracy delta/, 'W4A16 quality');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -209,6 +209,32 @@ fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
     }
 }
 
+/// Accuracy next to speed and size: the published quality delta of a quantization preset, with its
+/// source, or a plain statement that none was read (never a guess).
+fn quality_note(id: &str, lang: Lang) -> Node {
+    let text = match presets::quality::quality(id) {
+        Some(q) => match lang {
+            Lang::Zh => format!(
+                "质量：在 {} 上困惑度 +{}（来源：{}）",
+                q.model, q.ppl_delta, q.source
+            ),
+            _ => format!(
+                "Quality: perplexity +{} on {} (source: {})",
+                q.ppl_delta, q.model, q.source
+            ),
+        },
+        None => match lang {
+            Lang::Zh => "质量：未读到该格式公开的精度变化数据。".to_string(),
+            _ => "Quality: no published accuracy delta was read for this format.".to_string(),
+        },
+    };
+    el("p")
+        .at("class", "quality")
+        .at("data-testid", "quality")
+        .tx(text)
+        .into()
+}
+
 /// A list of sources: links open in a new tab and pass no referrer or opener.
 #[must_use]
 pub fn source_list(sources: &[&str], testid: String, lang: Lang) -> Option<Node> {
@@ -334,8 +360,14 @@ pub fn PresetPicker(
         Box::new(move || {
             let l = lang.get();
             sig.with(|id| {
-                id.as_deref()
-                    .and_then(|id| source_list(sources_of(group, id), format!("sources-{key}"), l))
+                id.as_deref().and_then(|id| {
+                    let src = source_list(sources_of(group, id), format!("sources-{key}"), l);
+                    if group == Group::Quantization && presets::quant(id).is_some() {
+                        Some(el("div").kid(quality_note(id, l)).kids(src).into())
+                    } else {
+                        src
+                    }
+                })
             })
         }),
         None,
