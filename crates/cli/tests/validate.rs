@@ -1,35 +1,9 @@
 //! `edgefit validate`: the prediction error on a measurement file, as a user runs it.
 
-use std::process::{Command, Output};
-
 use serde_json::Value;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_edgefit"))
-        .args(args)
-        .output()
-        .expect("the edgefit binary runs")
-}
-
-/// Run, check the exit status and that nothing panicked, return (stdout, stderr).
-#[track_caller]
-fn exits(args: &[&str], code: i32) -> (String, String) {
-    let o = run(args);
-    let (out, err) = (
-        String::from_utf8(o.stdout).unwrap(),
-        String::from_utf8(o.stderr).unwrap(),
-    );
-    assert_eq!(
-        o.status.code(),
-        Some(code),
-        "edgefit {args:?}\nstdout:\n{out}\nstderr:\n{err}"
-    );
-    assert!(
-        !err.contains("panicked"),
-        "edgefit {args:?} panicked:\n{err}"
-    );
-    (out, err)
-}
+mod common;
+use common::exits;
 
 /// The calibration set shipped in the repository.
 fn calibration_csv() -> String {

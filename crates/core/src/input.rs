@@ -451,8 +451,17 @@ impl Field {
     }
 }
 
+/// An enum of options with a stable link code for each (`ALL_*` lists them in UI order); with a key
+/// (`name, ALL, "key" { … }`) it also carries the link key it is written under.
 macro_rules! choice {
-    ($(#[$doc:meta])* $name:ident, $all:ident, $key:literal { $( $(#[$vdoc:meta])* $v:ident = $s:literal ),* $(,)? }) => {
+    ($(#[$doc:meta])* $name:ident, $all:ident, $key:literal { $($body:tt)* }) => {
+        choice!($(#[$doc])* $name, $all { $($body)* });
+        impl $name {
+            /// The link key of this choice.
+            pub const KEY: &'static str = $key;
+        }
+    };
+    ($(#[$doc:meta])* $name:ident, $all:ident { $( $(#[$vdoc:meta])* $v:ident = $s:literal ),* $(,)? }) => {
         $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
@@ -462,8 +471,6 @@ macro_rules! choice {
         /// Every option, in the order the UI offers them.
         pub const $all: &[$name] = &[ $( $name::$v, )* ];
         impl $name {
-            /// The link key of this choice.
-            pub const KEY: &'static str = $key;
             /// Its value in share links.
             #[must_use]
             pub fn code(self) -> &'static str {
@@ -477,6 +484,7 @@ macro_rules! choice {
         }
     };
 }
+pub(crate) use choice;
 
 choice!(
     /// How the model is described.

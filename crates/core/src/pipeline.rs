@@ -49,37 +49,12 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::analysis::{self, bandwidth, thermal, Report, Verdict};
-use crate::input::{Bound, Field, Group, Inputs, ModelKind, Problem, Unit, ALL_FIELDS};
+use crate::input::{choice, Bound, Field, Group, Inputs, ModelKind, Problem, Unit, ALL_FIELDS};
 use crate::scenario::{validate, Errors, Scenario};
 use crate::units::{Bytes, Joules, Seconds, Watts};
 
 /// Most stages a pipeline may have (`s1.` … `s8.` in a link).
 pub const MAX_STAGES: usize = 8;
-
-macro_rules! choice {
-    ($(#[$doc:meta])* $name:ident, $all:ident { $( $(#[$vdoc:meta])* $v:ident = $s:literal ),* $(,)? }) => {
-        $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize), serde(rename_all = "snake_case"))]
-        pub enum $name {
-            $( $(#[$vdoc])* $v, )*
-        }
-        /// Every option, in the order the UI offers them.
-        pub const $all: &[$name] = &[ $( $name::$v, )* ];
-        impl $name {
-            /// Its value in links.
-            #[must_use]
-            pub fn code(self) -> &'static str {
-                match self { $( $name::$v => $s, )* }
-            }
-            /// The option with this link value.
-            #[must_use]
-            pub fn from_code(s: &str) -> Option<Self> {
-                match s { $( $s => Some($name::$v), )* _ => None }
-            }
-        }
-    };
-}
 
 choice!(
     /// What a stage does in the conversation, which decides how it is timed.

@@ -180,12 +180,7 @@ impl Cx<'_> {
 
     fn kv_read(&self, m: &Llm) -> (Vec<String>, Option<String>) {
         let lang = self.lang;
-        let (t, b, tp, mem) = (
-            &self.s.targets,
-            &self.r.bandwidth,
-            &self.r.tpot,
-            &self.r.memory,
-        );
+        let (t, b, tp) = (&self.s.targets, &self.r.bandwidth, &self.r.tpot);
         let layers = fmt_int(m.attention.layers);
         let kvw = fmt_int(m.attention.kv_width);
         let kvb = fmt_num(self.s.quant.kv_bytes(), 3);
@@ -194,7 +189,6 @@ impl Cx<'_> {
             &fmt_int(m.attention.kv_elements_per_token() * self.s.quant.kv_bytes()),
             "B",
         );
-        let _ = mem;
         let ctx = fmt_int(t.context);
         let kv_b = fmt_int(b.kv_read.0);
         let kv = fmt_num(b.kv_read.gb(), 2);
