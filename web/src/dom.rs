@@ -132,15 +132,23 @@ pub fn panel(
     act: Option<Act>,
 ) -> impl IntoView {
     let r = NodeRef::<leptos::html::Div>::new();
+    // The tree on screen. A signal the panel reads can change without changing what it shows (the
+    // deferred results settling, the language set to itself); rebuilding then would replace the element
+    // under a person's pointer between mousedown and mouseup, and the click would be lost.
+    let shown = std::cell::RefCell::new(None::<Option<Node>>);
     Effect::new(move |_| {
         let n = render();
         let Some(div) = r.get() else {
             return;
         };
+        if shown.borrow().as_ref() == Some(&n) {
+            return;
+        }
         div.set_text_content(None);
         if let Some(c) = n.as_ref().and_then(|n| build(&document(), n, false)) {
             let _ = div.append_child(&c);
         }
+        *shown.borrow_mut() = Some(n);
     });
     let act = std::rc::Rc::new(act);
     let act2 = std::rc::Rc::clone(&act);
