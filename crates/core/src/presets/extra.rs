@@ -1,4 +1,5 @@
-//! Model presets beyond the research table: mixtures of experts whose layouts need the engine's MoE model.
+//! Model presets beyond the research table: mixtures of experts whose layouts need the engine's MoE model,
+//! hybrid models whose convolution layers keep a constant state instead of a KV cache, and a TTS model.
 //! Counts are derived by the engine from the config (tested against the published totals).
 
 use super::models::{ArchPreset, ModelFamily, ModelPreset};
@@ -8,7 +9,7 @@ const fn none() -> Option<Figure> {
     None
 }
 
-pub(crate) const EXTRA_MODELS: [ModelPreset; 3] = [
+pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
     ModelPreset {
         id: "qwen3-30b-a3b",
         name: "Qwen3-30B-A3B (MoE)",
@@ -70,6 +71,136 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 3] = [
         input_size: None,
         license: Some("Apache-2.0"),
         sources: &["https://huggingface.co/openai/gpt-oss-20b (config.json; model card: 21B parameters, 3.6B active)"],
+    },
+    // LFM2 (Liquid AI, #9): hybrids of gated short convolutions and grouped-query attention, built for phones.
+    // Read in config.json: 16 layers, attention only at full_attn_idxs [2, 5, 8, 10, 12, 14] (6 layers), the
+    // other 10 are "conv" layers; head_dim 64; conv_L_cache 3; conv_bias false; vocab 65,536; tied embeddings;
+    // q/k layernorms (modeling_lfm2.py). The FFN width is block_ff_dim auto-adjusted (modeling_lfm2.py Lfm2MLP):
+    // int(2 × ff / 3), × block_ffn_dim_multiplier 1.0, rounded up to block_multiple_of 256:
+    //   1.2B: 12288 → 8192;  700M: 10240 → 6826 → 6912;  350M: 6656 → 4437 → 4608.
+    // One conv layer's mixer (Lfm2ShortConv): in_proj H → 3H, out_proj H → H, depthwise kernel H × 3, no biases:
+    //   4·H² + 3·H = 16,783,360 (H = 2048), 9,441,792 (1536), 4,197,376 (1024).
+    // Count, 1.2B: embedding 65,536 × 2048 = 134,217,728; FFN 16 × 3 × 2048 × 8192 = 805,306,368;
+    //   attention 6 × (2 × 2048² + 2 × 2048 × 512) = 62,914,560; mixers 10 × 16,783,360 = 167,833,600;
+    //   vectors 16 × 2 × 2048 (norms) + 6 × 2 × 64 (q/k norms) + 2048 (final norm) = 68,352;
+    //   total 1,170,340,608 = the model card's "Parameters 1,170,340,608" exactly.
+    //   700M: 100,663,296 + 509,607,936 + 37,748,736 + 94,417,920 + 51,456 (16·2·1536 + 768 + 1536)
+    //   = 742,489,344 (card: 742,489,344). 350M: 67,108,864 + 226,492,416 + 18,874,368 + 41,973,760
+    //   + 34,560 (16·2·1024 + 768 + 1024) = 354,483,968 (card: 354,483,968).
+    // KV cache: 6 attention layers × 2 × 8 KV heads × 64 × 2 B = 12,288 B per token (all three sizes).
+    // Conv state per conv layer and sequence, as llama.cpp keeps it (src/llama-hparams.cpp n_embd_r():
+    // n_embd × (shortconv_l_cache − 1) values; src/llama-model.cpp: recurrent_type_r GGML_TYPE_F32):
+    //   (3 − 1) × H × 4 B = 16,384 B (1.2B), 12,288 B (700M), 8,192 B (350M); × 10 layers: 163,840 B for
+    //   the 1.2B, the same at every context. (transformers' Lfm2HybridConvCache holds H × conv_L_cache values in
+    //   the model's dtype instead: 2048 × 3 × 2 B = 12,288 B at bfloat16.) Context: the card's 32,768 tokens
+    //   (config.json's max_position_embeddings says 128,000).
+    ModelPreset {
+        id: "lfm2-1.2b",
+        name: "LFM2-1.2B (hybrid conv + attention)",
+        family: ModelFamily::Llm,
+        arch: Some(ArchPreset {
+            layers: 16,
+            hidden: 2048,
+            heads: 32,
+            kv_heads: 8,
+            head_dim: 64,
+            ffn: 8192,
+            vocab: 65_536,
+            tied: true,
+            gated: true,
+            qkv_bias: false,
+            qk_norm: true,
+            post_norms: false,
+        }),
+        params: derived(1_170_340_608.0),
+        params_non_embedding: derived(1_036_122_880.0),
+        params_stated: Some(1_170_340_608.0),
+        params_non_embedding_stated: None,
+        kv_bytes_per_token_fp16: Some(12_288.0),
+        max_context: Some(32_768.0),
+        gop: none(),
+        decoder_gop_per_token: None,
+        activation_mb: none(),
+        input_size: None,
+        license: Some("LFM Open License v1.0"),
+        sources: &[
+            "https://huggingface.co/LiquidAI/LFM2-1.2B (model card: Parameters 1,170,340,608; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
+            "https://huggingface.co/LiquidAI/LFM2-1.2B/blob/main/config.json (hidden_size 2048, block_ff_dim 12288 with block_auto_adjust_ff_dim → 8192, 32 heads, 8 KV heads, full_attn_idxs 2,5,8,10,12,14, conv_L_cache 3, vocab_size 65536)",
+            "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv: in_proj H→3H, out_proj H→H, depthwise kernel conv_L_cache; Lfm2MLP width rule; q/k layernorms)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 16,384 B per conv layer)",
+        ],
+    },
+    ModelPreset {
+        id: "lfm2-700m",
+        name: "LFM2-700M (hybrid conv + attention)",
+        family: ModelFamily::Llm,
+        arch: Some(ArchPreset {
+            layers: 16,
+            hidden: 1536,
+            heads: 24,
+            kv_heads: 8,
+            head_dim: 64,
+            ffn: 6912,
+            vocab: 65_536,
+            tied: true,
+            gated: true,
+            qkv_bias: false,
+            qk_norm: true,
+            post_norms: false,
+        }),
+        params: derived(742_489_344.0),
+        params_non_embedding: derived(641_826_048.0),
+        params_stated: Some(742_489_344.0),
+        params_non_embedding_stated: None,
+        kv_bytes_per_token_fp16: Some(12_288.0),
+        max_context: Some(32_768.0),
+        gop: none(),
+        decoder_gop_per_token: None,
+        activation_mb: none(),
+        input_size: None,
+        license: Some("LFM Open License v1.0"),
+        sources: &[
+            "https://huggingface.co/LiquidAI/LFM2-700M (model card: Parameters 742,489,344; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
+            "https://huggingface.co/LiquidAI/LFM2-700M/blob/main/config.json (hidden_size 1536, block_ff_dim 10240 with block_auto_adjust_ff_dim → 6912, 24 heads, 8 KV heads, full_attn_idxs 2,5,8,10,12,14, conv_L_cache 3, vocab_size 65536)",
+            "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv, Lfm2MLP width rule, q/k layernorms)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 12,288 B per conv layer)",
+        ],
+    },
+    ModelPreset {
+        id: "lfm2-350m",
+        name: "LFM2-350M (hybrid conv + attention)",
+        family: ModelFamily::Llm,
+        arch: Some(ArchPreset {
+            layers: 16,
+            hidden: 1024,
+            heads: 16,
+            kv_heads: 8,
+            head_dim: 64,
+            ffn: 4608,
+            vocab: 65_536,
+            tied: true,
+            gated: true,
+            qkv_bias: false,
+            qk_norm: true,
+            post_norms: false,
+        }),
+        params: derived(354_483_968.0),
+        params_non_embedding: derived(287_375_104.0),
+        params_stated: Some(354_483_968.0),
+        params_non_embedding_stated: None,
+        kv_bytes_per_token_fp16: Some(12_288.0),
+        max_context: Some(32_768.0),
+        gop: none(),
+        decoder_gop_per_token: None,
+        activation_mb: none(),
+        input_size: None,
+        license: Some("LFM Open License v1.0"),
+        sources: &[
+            "https://huggingface.co/LiquidAI/LFM2-350M (model card: Parameters 354,483,968; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
+            "https://huggingface.co/LiquidAI/LFM2-350M/blob/main/config.json (hidden_size 1024, block_ff_dim 6656 with block_auto_adjust_ff_dim → 4608, 16 heads, 8 KV heads, conv_L_cache 3, vocab_size 65536)",
+            "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv, Lfm2MLP width rule, q/k layernorms)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 8,192 B per conv layer)",
+        ],
     },
     // A small neural TTS for pipelines (#10): one-shot, one inference = one second of audio. Its parameter
     // count is published; its operations per second of audio and peak activations are not: unknown, so
