@@ -715,3 +715,49 @@ fn lfm2_hybrids_count_their_conv_layers_and_keep_a_constant_state() {
     assert_eq!(i.mid(Field::RecurrentParams), Some(0.0));
     assert_eq!(i.mid(Field::StateMb), Some(0.0));
 }
+
+#[test]
+fn kokoro_operations_are_counted_from_its_config() {
+    // presets/extra.rs: multiply–accumulates per second of audio of the layers whose work grows with the
+    // audio, from config.json (upsample_rates [10, 6], kernels [20, 12], 512 initial channels, resblock
+    // kernels [3, 7, 11], n_fft 20, hop 5, hidden 512, style 128) at 40 alignment frames/s.
+    let (f, g) = (40.0, 80.0);
+    let (s0, s1) = (g * 10.0, g * 60.0);
+    assert_eq!(s1 * 5.0, 24_000.0, "the generator's rates give 24 kHz");
+    let resblock = |c: f64, k: f64| 6.0 * c * c * k;
+    let generator = 512.0 * 256.0 * 20.0 * g
+        + 22.0 * 256.0 * 12.0 * s0
+        + resblock(256.0, 7.0) * s0
+        + resblock(256.0, 3.0 + 7.0 + 11.0) * s0
+        + 256.0 * 128.0 * 12.0 * s0
+        + 22.0 * 128.0 * s1
+        + resblock(128.0, 11.0) * s1
+        + resblock(128.0, 3.0 + 7.0 + 11.0) * s1
+        + 128.0 * 22.0 * 7.0 * s1;
+    assert_eq!(generator, 24_594_022_400.0);
+    let adain = |i: f64, o: f64| i * o * 3.0 + o * o * 3.0 + if i == o { 0.0 } else { i * o };
+    let decoder = adain(514.0, 1024.0) * f
+        + 512.0 * 64.0 * f
+        + 3.0 * adain(1090.0, 1024.0) * f
+        + 1090.0 * 3.0 * f
+        + adain(1090.0, 512.0) * g;
+    assert_eq!(decoder, 1_366_228_720.0);
+    let prosody = 2.0 * 4.0 * (640.0 + 256.0) * 256.0 * f
+        + 2.0
+            * (adain(512.0, 512.0) * f
+                + 512.0 * 3.0 * f
+                + adain(512.0, 256.0) * g
+                + adain(256.0, 256.0) * g
+                + 256.0 * g);
+    assert_eq!(prosody, 377_651_200.0);
+    let gop = 2.0 * (generator + decoder + prosody) / 1e9;
+    let k = presets::model("kokoro-82m").unwrap();
+    let figure = k.gop.unwrap();
+    assert_eq!(figure.provenance, Provenance::Derived);
+    close(figure.value, gop, 1e-12, "kokoro-82m gop");
+    assert_eq!(k.input_size, Some("1s audio"));
+    // Applying it leaves only the activations unknown (not published).
+    let mut i = Inputs::default();
+    assert_eq!(k.apply(&mut i), [Field::ActivationMb]);
+    assert_eq!(i.mid(Field::GopPerInference), Some(figure.value));
+}

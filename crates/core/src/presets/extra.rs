@@ -203,8 +203,38 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
         ],
     },
     // A small neural TTS for pipelines (#10): one-shot, one inference = one second of audio. Its parameter
-    // count is published; its operations per second of audio and peak activations are not: unknown, so
-    // applying it asks for them (the voice-assistant pipeline states an assumed figure).
+    // count is published; its peak activations are not (unknown: applying it asks for them).
+    //
+    // Operations per second of audio: no published FLOP or MAC count was found, so they are COUNTED from the
+    // published config.json and model code (hexgrad/kokoro kokoro/istftnet.py, kokoro/models.py), multiply–
+    // accumulates of the convolutions, linear layers and LSTMs whose work grows with the audio, 2 ops each.
+    // config.json: hidden_dim 512, style_dim 128, istftnet upsample_rates [10, 6], upsample_kernel_sizes
+    // [20, 12], upsample_initial_channel 512, resblock_kernel_sizes [3, 7, 11] with dilations [1, 3, 5],
+    // gen_istft_n_fft 20, gen_istft_hop_size 5. Rates: 24,000 samples/s = 40 alignment frames/s × 600; the
+    // generator starts at 80 frames/s (80 × 10 × 6 × 5 = 24,000), runs at 800/s after ups[0] and 4,800/s after
+    // ups[1]. A Conv1d costs C_in·C_out·k per output sample, a ConvTranspose1d C_in·C_out·k per input sample, an
+    // AdaINResBlock1 of C channels and kernel k: 6 convs = 6·C²·k; an LSTM 4·(in + hidden)·hidden per step
+    // and direction.
+    //   Generator (MAC/s):  ups[0] 512·256·20·80 = 209,715,200;  noise_convs[0] 22·256·12·800 = 54,067,200;
+    //     noise_res[0] 6·256²·7·800 = 2,202,009,600;  resblocks 6·256²·(3+7+11)·800 = 6,606,028,800;
+    //     ups[1] 256·128·12·800 = 314,572,800;  noise_convs[1] 22·128·4,800 = 13,516,800;
+    //     noise_res[1] 6·128²·11·4,800 = 5,190,451,200;  resblocks 6·128²·21·4,800 = 9,909,043,200;
+    //     conv_post 128·22·7·4,800 = 94,617,600;  sum 24,594,022,400.
+    //   Decoder (40 frames/s; the last block upsamples to 80): encode AdainResBlk1d(514→1024)
+    //     (514·1024·3 + 1024²·3 + 514·1024)·40 = 210,042,880;  asr_res 512·64·40 = 1,310,720;
+    //     3 × AdainResBlk1d(1090→1024) 3·(1090·1024·3 + 1024²·3 + 1090·1024)·40 = 913,244,160;
+    //     AdainResBlk1d(1090→512, upsample) 1090·3·40 + (1090·512·3 + 512²·3 + 1090·512)·80
+    //     = 130,800 + 241,500,160 = 241,630,960;  sum 1,366,228,720.
+    //   Prosody at frame rate (F0Ntrain): shared BiLSTM(640→256) 2·4·(640+256)·256·40 = 73,400,320; F0 and N
+    //     branches 2 × [AdainResBlk1d(512→512) 2·512²·3·40 + AdainResBlk1d(512→256, upsample)
+    //     (512·3·40 + (512·256·3 + 256²·3 + 512·256)·80) + AdainResBlk1d(256→256) 2·256²·3·80 + proj 256·80]
+    //     = 304,250,880;  sum 377,651,200.
+    //   Total 26,337,902,320 MAC/s × 2 = 52.68 GOP per second of audio.
+    // Not counted: the per-phoneme text side (PL-BERT, text and duration encoders: once per utterance, growing
+    // with the phonemes, not the audio), norms, Snake activations, the sine source and the STFT/iSTFT (n_fft 20).
+    // Consistency check, not an input: a published CPU benchmark (heyneo.com, AMD EPYC 7763, 4 vCPUs, Kokoro
+    // PyTorch, mean RTF 0.469) implies 52.68 / 0.469 ≈ 112 GOP/s sustained on that CPU, a plausible share of
+    // its FP32 peak; the earlier assumption of 2 GOP per second of audio would have meant ≈4 GOP/s.
     ModelPreset {
         id: "kokoro-82m",
         name: "Kokoro-82M (TTS)",
@@ -216,11 +246,16 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
         params_non_embedding_stated: None,
         kv_bytes_per_token_fp16: None,
         max_context: None,
-        gop: none(),
+        gop: derived(52.675_804_64),
         decoder_gop_per_token: None,
         activation_mb: none(),
         input_size: Some("1s audio"),
         license: Some("Apache-2.0"),
-        sources: &["https://huggingface.co/hexgrad/Kokoro-82M (model card: \"an open-weight TTS model with 82 million parameters\", Apache-2.0)"],
+        sources: &[
+            "https://huggingface.co/hexgrad/Kokoro-82M (model card: \"an open-weight TTS model with 82 million parameters\", Apache-2.0)",
+            "https://huggingface.co/hexgrad/Kokoro-82M/blob/main/config.json (istftnet: upsample_rates [10, 6], upsample_kernel_sizes [20, 12], upsample_initial_channel 512, resblock_kernel_sizes [3, 7, 11], gen_istft_n_fft 20, gen_istft_hop_size 5; hidden_dim 512, style_dim 128)",
+            "hexgrad/kokoro kokoro/istftnet.py (Decoder and iSTFTNet Generator layers: 52.68 GOP per second of audio counted from them, 2 ops per multiply–accumulate; the per-phoneme text encoders are not counted)",
+            "hexgrad/kokoro kokoro/models.py (ProsodyPredictor.F0Ntrain: shared BiLSTM and F0/N blocks at the frame rate)",
+        ],
     },
 ];
