@@ -127,7 +127,7 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
             "https://huggingface.co/LiquidAI/LFM2-1.2B (model card: Parameters 1,170,340,608; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
             "https://huggingface.co/LiquidAI/LFM2-1.2B/blob/main/config.json (hidden_size 2048, block_ff_dim 12288 with block_auto_adjust_ff_dim → 8192, 32 heads, 8 KV heads, full_attn_idxs 2,5,8,10,12,14, conv_L_cache 3, vocab_size 65536)",
             "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv: in_proj H→3H, out_proj H→H, depthwise kernel conv_L_cache; Lfm2MLP width rule; q/k layernorms)",
-            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 16,384 B per conv layer)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1) values; src/llama-model.cpp keeps it as recurrent_type_r GGML_TYPE_F32: 16,384 B per conv layer)",
         ],
     },
     ModelPreset {
@@ -163,7 +163,7 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
             "https://huggingface.co/LiquidAI/LFM2-700M (model card: Parameters 742,489,344; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
             "https://huggingface.co/LiquidAI/LFM2-700M/blob/main/config.json (hidden_size 1536, block_ff_dim 10240 with block_auto_adjust_ff_dim → 6912, 24 heads, 8 KV heads, full_attn_idxs 2,5,8,10,12,14, conv_L_cache 3, vocab_size 65536)",
             "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv, Lfm2MLP width rule, q/k layernorms)",
-            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 12,288 B per conv layer)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1) values; src/llama-model.cpp keeps it as recurrent_type_r GGML_TYPE_F32: 12,288 B per conv layer)",
         ],
     },
     ModelPreset {
@@ -199,7 +199,7 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
             "https://huggingface.co/LiquidAI/LFM2-350M (model card: Parameters 354,483,968; Layers 16 (10 conv + 6 attn); Context length 32,768 tokens; LFM Open License v1.0)",
             "https://huggingface.co/LiquidAI/LFM2-350M/blob/main/config.json (hidden_size 1024, block_ff_dim 6656 with block_auto_adjust_ff_dim → 4608, 16 heads, 8 KV heads, conv_L_cache 3, vocab_size 65536)",
             "huggingface/transformers src/transformers/models/lfm2/modeling_lfm2.py (Lfm2ShortConv, Lfm2MLP width rule, q/k layernorms)",
-            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1), kept in F32: 8,192 B per conv layer)",
+            "ggml-org/llama.cpp src/llama-hparams.cpp (conv state n_embd_r = n_embd × (shortconv_l_cache − 1) values; src/llama-model.cpp keeps it as recurrent_type_r GGML_TYPE_F32: 8,192 B per conv layer)",
         ],
     },
     // A small neural TTS for pipelines (#10): one-shot, one inference = one second of audio. Its parameter
