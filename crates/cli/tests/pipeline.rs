@@ -16,14 +16,14 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
-const SWAPPING: &str = "v=1&stages=asr,llm,tts&timing=seq&reserved_gb=5.9&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.gop=2&s3.fps=1&s3.w_bits=8&s3.gran=channel";
+const SWAPPING: &str = "v=1&stages=asr,llm,tts&timing=seq&reserved_gb=5.9&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.fps=1&s3.w_bits=8&s3.gran=channel";
 
 #[test]
 fn the_voice_assistant_meets_its_target() {
     let (code, out, err) = run(&[]);
     assert_eq!(code, 0, "{err}");
     assert!(
-        out.contains("628 ms") && out.contains("Language model (LLM) ◀"),
+        out.contains("672 ms") && out.contains("Language model (LLM) ◀"),
         "{out}"
     );
     let (code, out, _) = run(&["--lang", "zh"]);
@@ -36,7 +36,7 @@ fn a_missed_target_exits_1_and_shows_the_swap_plan() {
     let (code, out, _) = run(&[SWAPPING]);
     assert_eq!(code, 1, "{out}");
     assert!(
-        out.contains("on demand") && out.contains("3448 ms"),
+        out.contains("on demand") && out.contains("3828 ms"),
         "{out}"
     );
     let (code, out, _) = run(&[SWAPPING, "--json"]);

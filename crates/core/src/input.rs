@@ -359,6 +359,9 @@ fields! {
     RecurrentLayers = "recurrent_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
     /// Hybrid models: state of one recurrent layer for one sequence.
     StateMb = "state_mb", Model, Mb, d(0.0), incl(0.0), incl(1e6), Real;
+    /// Hybrid models: weights of one recurrent layer's token mixer, replacing its attention block in the
+    /// parameter count (0: counted as attention).
+    RecurrentParams = "recurrent_params", Model, Count, d(0.0), incl(0.0), incl(1e10), Integer;
     /// One-shot models: operations per inference (10⁹).
     GopPerInference = "gop", Model, Gop, d(8.2), excl(0.0), incl(1e9), Real;
     /// One-shot models: peak activation memory of one inference.
@@ -440,8 +443,8 @@ impl Field {
         match self {
             ParamsB => model != ModelKind::Architecture,
             Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms | Window | LocalLayers
-            | MlaDim | RecurrentLayers | StateMb | ExportCtx | FixedChunks | Experts
-            | ExpertsActive | SharedExperts | ExpertFfn => model != ModelKind::OneShot,
+            | MlaDim | RecurrentLayers | StateMb | RecurrentParams | ExportCtx | FixedChunks
+            | Experts | ExpertsActive | SharedExperts | ExpertFfn => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,

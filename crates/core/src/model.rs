@@ -95,12 +95,30 @@ impl Architecture {
     pub fn params(&self) -> Params {
         self.params_with(None)
     }
+    /// Weights of one attention block: Q, K, V and output projections.
+    #[must_use]
+    pub fn attention_params(&self) -> f64 {
+        let (h, q, kv) = (self.hidden, self.q_width(), self.kv_width());
+        h * q + 2.0 * h * kv + q * h
+    }
+    /// Vectors of one attention block beside its layer norms: Q/K/V biases and per-head q/k norms.
+    #[must_use]
+    pub fn attention_vectors(&self) -> f64 {
+        let mut v = 0.0;
+        if self.qkv_bias {
+            v += self.q_width() + 2.0 * self.kv_width();
+        }
+        if self.qk_norm {
+            v += 2.0 * self.head_dim;
+        }
+        v
+    }
     /// Exact parameter count, with the feed-forward blocks replaced by experts when `moe` is given:
     /// (routed + shared) experts of `expert_ffn` width plus a router of hidden × experts per layer.
     #[must_use]
     pub fn params_with(&self, moe: Option<&Moe>) -> Params {
-        let (h, q, kv) = (self.hidden, self.q_width(), self.kv_width());
-        let attn = h * q + 2.0 * h * kv + q * h;
+        let h = self.hidden;
+        let attn = self.attention_params();
         let mats = if self.gated { 3.0 } else { 2.0 };
         let (ffn, idle, routed, share) = match moe {
             Some(m) => {
@@ -116,13 +134,7 @@ impl Architecture {
             None => (mats * h * self.ffn, 0.0, 0.0, 0.0),
         };
         // Two RMSNorms per layer; four with post-norms.
-        let mut vectors = if self.post_norms { 4.0 } else { 2.0 } * h;
-        if self.qkv_bias {
-            vectors += q + 2.0 * kv;
-        }
-        if self.qk_norm {
-            vectors += 2.0 * self.head_dim;
-        }
+        let vectors = if self.post_norms { 4.0 } else { 2.0 } * h + self.attention_vectors();
         let embedding = self.vocab * h;
         Params {
             body: self.layers * (attn + ffn),
@@ -134,6 +146,34 @@ impl Architecture {
             routed_share: share,
         }
     }
+}
+
+impl Architecture {
+    /// Exact parameter count of a hybrid model: as [`Architecture::params_with`], with the attention block of
+    /// each recurrent layer replaced by its own mixer of `recurrent.mixer` weights (and without the
+    /// attention's biases and q/k norms). A mixer of 0 keeps the attention count (the layout before hybrid
+    /// mixers were counted, so older links read the same).
+    #[must_use]
+    pub fn params_hybrid(&self, moe: Option<&Moe>, recurrent: Option<&Recurrent>) -> Params {
+        let mut p = self.params_with(moe);
+        if let Some(r) = recurrent.filter(|r| r.layers > 0.0 && r.mixer > 0.0) {
+            let n = r.layers.min(self.layers);
+            p.body += n * (r.mixer - self.attention_params());
+            p.vectors -= n * self.attention_vectors();
+        }
+        p
+    }
+}
+
+/// The recurrent (or convolutional) layers of a hybrid model, for counting parameters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Recurrent {
+    /// Layers whose token mixer is recurrent or convolutional instead of attention.
+    pub layers: f64,
+    /// Weights of one such mixer (LFM2's gated short convolution: in_proj 3H × H, out_proj H × H and a
+    /// depthwise kernel H × L_cache); 0: counted as an attention block.
+    pub mixer: f64,
 }
 
 /// A mixture-of-experts feed-forward layout.

@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use crate::device::Device;
 use crate::framework::{self, FrameworkSpec};
 use crate::input::{Backend, Corner, Field, Inputs, ModelKind, Problem, ALL_FIELDS};
-use crate::model::{Architecture, AttentionShape, Llm, Model, Moe, OneShot, Params};
+use crate::model::{Architecture, AttentionShape, Llm, Model, Moe, OneShot, Params, Recurrent};
 use crate::quant::Quant;
 use crate::units::{Bytes, BytesPerSec, Joules, Ops, OpsPerSec, Seconds, Watts};
 
@@ -393,7 +393,11 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
                 },
             });
             let params = if counted {
-                arch.params_with(moe.as_ref())
+                let recurrent = Recurrent {
+                    layers: v(Field::RecurrentLayers),
+                    mixer: v(Field::RecurrentParams),
+                };
+                arch.params_hybrid(moe.as_ref(), Some(&recurrent))
             } else {
                 let mut p = split_count(v(Field::ParamsB) * 1e9, &arch, &quant);
                 if let Some(active) = opt(Field::ActiveParamsB) {

@@ -1,7 +1,7 @@
 //! Golden scenarios as files: `scenarios/*.scn` must reproduce their expected values within the stated
 //! tolerance; `rejected/*.scn` must be refused with an error naming the key.
 //!
-//! A file holds `link: <share hash>` and expectations, one per line:
+//! A file holds `link: <share hash>` and expectations, one per line (several `link:` blocks make a curve):
 //! `path = number ±tol%`, `path in lo..hi`, `path = word`, `path = null`, `band.NAME = lo..hi ±tol%`,
 //! `solve.SCHEME.FIELD = …`, `params_total = …`. Paths address the report JSON (`numbers.ttft_ms`).
 
@@ -136,15 +136,20 @@ fn lines(text: &str) -> impl Iterator<Item = &str> {
 fn golden_scenarios_reproduce_their_numbers() {
     let mut checked = 0;
     for (name, text) in files("scenarios") {
-        let link = lines(&text)
-            .find_map(|l| l.strip_prefix("link:"))
-            .map(str::trim)
-            .expect("link:");
-        let doc = document(link);
-        for l in lines(&text).filter(|l| !l.starts_with("link:")) {
-            check_line(&name, &doc, l);
+        // Each `link:` starts a block; its expectations follow it (a file may hold a curve of links).
+        let mut doc = None;
+        for l in lines(&text) {
+            if let Some(link) = l.strip_prefix("link:") {
+                doc = Some(document(link.trim()));
+                continue;
+            }
+            let doc = doc
+                .as_ref()
+                .unwrap_or_else(|| panic!("{name}: expectation before link:"));
+            check_line(&name, doc, l);
             checked += 1;
         }
+        assert!(doc.is_some(), "{name}: link:");
     }
     assert!(checked > 40, "only {checked} expectations checked");
 }

@@ -40,8 +40,9 @@ fn llms() -> impl Iterator<Item = (&'static presets::ModelPreset, presets::ArchP
 #[test]
 fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_DEVICES.len(), 28);
-    // The 34 rows of models.csv, then the two mixtures of experts and the TTS model in presets/extra.rs.
-    assert_eq!(ALL_MODELS.len(), 34 + 3);
+    // The 34 rows of models.csv, then the two mixtures of experts, the three LFM2 hybrids and the TTS model
+    // in presets/extra.rs.
+    assert_eq!(ALL_MODELS.len(), 34 + 6);
     assert_eq!(
         ALL_FRAMEWORKS.len(),
         17,
@@ -50,8 +51,8 @@ fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_FRAMEWORKS[0], GENERIC);
     assert_eq!(
         llms().count(),
-        24 + 2,
-        "25 LLM rows, MiniCPM-1B without dimensions, plus the two mixtures of experts"
+        24 + 2 + 3,
+        "25 LLM rows, MiniCPM-1B without dimensions, plus the two mixtures of experts and three hybrids"
     );
 }
 
@@ -126,8 +127,9 @@ fn parameter_counts_match_the_published_figures() {
             checked += 1;
         }
     }
-    // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding; Qwen3-30B-A3B 30.5B; gpt-oss-20b 21B.
-    assert_eq!(checked, 5);
+    // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding; Qwen3-30B-A3B 30.5B; gpt-oss-20b 21B;
+    // the three LFM2 cards' exact counts.
+    assert_eq!(checked, 8);
 }
 
 #[test]
@@ -145,8 +147,9 @@ fn gemma_needs_its_post_norms() {
 fn kv_bytes_per_token_match() {
     for (m, a) in llms() {
         let arch = a.architecture();
-        let kv = 2.0 * arch.layers * arch.kv_width() * 2.0;
-        let _ = m.layout();
+        // Attention layers only: a hybrid's recurrent layers keep no KV cache.
+        let attention = arch.layers - f64::from(m.layout().recurrent_layers);
+        let kv = 2.0 * attention * arch.kv_width() * 2.0;
         assert_eq!(Some(kv), m.kv_bytes_per_token_fp16, "{}", m.id);
     }
 }
@@ -570,7 +573,7 @@ fn the_catalog_serializes_for_the_cli() {
     let j = serde_json::to_value(catalog()).unwrap();
     for (list, n) in [
         ("devices", 28),
-        ("models", 34 + 3),
+        ("models", 34 + 6),
         ("quants", ALL_QUANTS.len()),
         ("frameworks", 17),
     ] {
@@ -662,4 +665,99 @@ fn quality_deltas_name_real_presets_and_order_by_bits() {
         quality("w4a16_g128").is_none(),
         "no delta invented where none was read"
     );
+}
+
+#[test]
+fn lfm2_hybrids_count_their_conv_layers_and_keep_a_constant_state() {
+    // The model cards state exact counts (Parameters 1,170,340,608 / 742,489,344 / 354,483,968); the engine
+    // must reproduce them within 0.01 % (it does exactly), and counting the 10 conv layers as attention
+    // blocks would miss by 3.0 % (350M) to 5.4 % (1.2B), far outside that tolerance.
+    const TOLERANCE: f64 = 1e-4;
+    for (id, card, mixer, state) in [
+        ("lfm2-1.2b", 1_170_340_608.0, 16_783_360.0, 16_384.0),
+        ("lfm2-700m", 742_489_344.0, 9_441_792.0, 12_288.0),
+        ("lfm2-350m", 354_483_968.0, 4_197_376.0, 8_192.0),
+    ] {
+        let m = presets::model(id).unwrap();
+        let a = m.arch.unwrap();
+        let counted = m.params_counted().unwrap().total();
+        close(counted, card, TOLERANCE, id);
+        assert_eq!(counted, card, "{id}: exact");
+        // One mixer: in_proj 3H × H + out_proj H × H + a depthwise kernel H × 3.
+        let h = f64::from(a.hidden);
+        assert_eq!(4.0 * h * h + 3.0 * h, mixer, "{id}");
+        // Conv state: (conv_L_cache − 1) × H values in F32.
+        assert_eq!(2.0 * h * 4.0, state, "{id}");
+        let as_attention = a.architecture().params().total();
+        assert!((as_attention / card - 1.0).abs() > 0.025, "{id}");
+
+        let mut i = Inputs::default();
+        assert!(m.apply(&mut i).is_empty(), "{id}");
+        assert_eq!(i.mid(Field::RecurrentLayers), Some(10.0));
+        assert_eq!(i.mid(Field::StateMb), Some(state / 1e6));
+        let s = validate(&i).unwrap_or_else(|e| panic!("{id}: {e:?}"));
+        let edgefit_core::model::Model::Llm(llm) = &s.expected.model else {
+            panic!("{id}")
+        };
+        assert_eq!(llm.params.total(), card, "{id}");
+        assert_eq!(llm.attention.attention_layers(), 6.0);
+        assert_eq!(llm.attention.state(), 10.0 * state);
+        // KV grows on the 6 attention layers only: 12,288 B per token at FP16; the state does not grow.
+        let kv = |c: f64| llm.attention.kv_elements_at(c) * s.expected.quant.kv_bytes();
+        assert_eq!(kv(1000.0), 12_288_000.0);
+        assert_eq!(kv(2000.0) - kv(1000.0), 12_288_000.0);
+    }
+    // Choosing a dense model afterwards clears the hybrid layout.
+    let mut i = Inputs::default();
+    presets::model("lfm2-1.2b").unwrap().apply(&mut i);
+    presets::model("qwen2.5-1.5b").unwrap().apply(&mut i);
+    assert_eq!(i.mid(Field::RecurrentLayers), Some(0.0));
+    assert_eq!(i.mid(Field::RecurrentParams), Some(0.0));
+    assert_eq!(i.mid(Field::StateMb), Some(0.0));
+}
+
+#[test]
+fn kokoro_operations_are_counted_from_its_config() {
+    // presets/extra.rs: multiply–accumulates per second of audio of the layers whose work grows with the
+    // audio, from config.json (upsample_rates [10, 6], kernels [20, 12], 512 initial channels, resblock
+    // kernels [3, 7, 11], n_fft 20, hop 5, hidden 512, style 128) at 40 alignment frames/s.
+    let (f, g) = (40.0, 80.0);
+    let (s0, s1) = (g * 10.0, g * 60.0);
+    assert_eq!(s1 * 5.0, 24_000.0, "the generator's rates give 24 kHz");
+    let resblock = |c: f64, k: f64| 6.0 * c * c * k;
+    let generator = 512.0 * 256.0 * 20.0 * g
+        + 22.0 * 256.0 * 12.0 * s0
+        + resblock(256.0, 7.0) * s0
+        + resblock(256.0, 3.0 + 7.0 + 11.0) * s0
+        + 256.0 * 128.0 * 12.0 * s0
+        + 22.0 * 128.0 * s1
+        + resblock(128.0, 11.0) * s1
+        + resblock(128.0, 3.0 + 7.0 + 11.0) * s1
+        + 128.0 * 22.0 * 7.0 * s1;
+    assert_eq!(generator, 24_594_022_400.0);
+    let adain = |i: f64, o: f64| i * o * 3.0 + o * o * 3.0 + if i == o { 0.0 } else { i * o };
+    let decoder = adain(514.0, 1024.0) * f
+        + 512.0 * 64.0 * f
+        + 3.0 * adain(1090.0, 1024.0) * f
+        + 1090.0 * 3.0 * f
+        + adain(1090.0, 512.0) * g;
+    assert_eq!(decoder, 1_366_228_720.0);
+    let prosody = 2.0 * 4.0 * (640.0 + 256.0) * 256.0 * f
+        + 2.0
+            * (adain(512.0, 512.0) * f
+                + 512.0 * 3.0 * f
+                + adain(512.0, 256.0) * g
+                + adain(256.0, 256.0) * g
+                + 256.0 * g);
+    assert_eq!(prosody, 377_651_200.0);
+    let gop = 2.0 * (generator + decoder + prosody) / 1e9;
+    let k = presets::model("kokoro-82m").unwrap();
+    let figure = k.gop.unwrap();
+    assert_eq!(figure.provenance, Provenance::Derived);
+    close(figure.value, gop, 1e-12, "kokoro-82m gop");
+    assert_eq!(k.input_size, Some("1s audio"));
+    // Applying it leaves only the activations unknown (not published).
+    let mut i = Inputs::default();
+    assert_eq!(k.apply(&mut i), [Field::ActivationMb]);
+    assert_eq!(i.mid(Field::GopPerInference), Some(figure.value));
 }

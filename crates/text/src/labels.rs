@@ -438,6 +438,12 @@ fn field_words(f: Field) -> Option<Words> {
                 "Hybrid models: the constant state of one recurrent layer for one sequence.",
                 "混合架构：单个循环层在一个序列上的固定状态大小。",
             ],
+            "recurrent_params" => [
+                "Weights per recurrent mixer",
+                "每个循环混合器的权重数",
+                "Hybrid models: weights of one recurrent or convolution layer's token mixer, counted instead of an attention block (0: counted as attention).",
+                "混合架构：单个循环或卷积层的 token 混合器权重数，代替注意力块计入参数量（0：按注意力计）。",
+            ],
             "export_ctx" => [
                 "Exported context",
                 "导出时固定的上下文",

@@ -181,7 +181,8 @@ impl Cx<'_> {
     fn kv_read(&self, m: &Llm) -> (Vec<String>, Option<String>) {
         let lang = self.lang;
         let (t, b, tp) = (&self.s.targets, &self.r.bandwidth, &self.r.tpot);
-        let layers = fmt_int(m.attention.layers);
+        // Only attention layers cache K and V; a hybrid's recurrent layers are explained below.
+        let layers = fmt_int(m.attention.attention_layers());
         let kvw = fmt_int(m.attention.kv_width);
         let kvb = fmt_num(self.s.quant.kv_bytes(), 3);
         // Per token of a full-attention layer set; windows, latents and recurrent layers are explained below.

@@ -41,3 +41,14 @@ fn sliding_window_and_limits_are_explained() {
         "{zh}"
     );
 }
+
+#[test]
+fn a_hybrid_counts_kv_on_its_attention_layers_only() {
+    // LFM2-1.2B: 6 attention layers of 16; 10 short-convolution layers keep a constant state.
+    let en = report("v=1&llm=lfm2-1.2b", Lang::En);
+    assert!(
+        en.contains("2 (K and V) × 6 layers × 512 KV width × 2 B = 12,288 B per token"),
+        "{en}"
+    );
+    assert!(en.contains("10 layers are linear/recurrent"), "{en}");
+}

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! v=1&stages=asr,llm,tts&timing=seq&e2e_ms=800&device=…&bw_gbps=50
-//!    &s1.llm=whisper-base&s1.w_bits=8&s2.params_b=1.5&s3.llm=kokoro-82m&s3.gop=2
+//!    &s1.llm=whisper-base&s1.w_bits=8&s2.params_b=1.5&s3.llm=kokoro-82m&s3.fps=1
 //! ```
 //!
 //! - `stages=` lists the roles in order ([`Role::code`]); `timing=` is [`Timing::code`]; the conversation

@@ -3,7 +3,7 @@
 //! each with the config fields it reads.
 
 use crate::input::{Field, Inputs};
-use crate::model::Moe;
+use crate::model::{Moe, Recurrent};
 
 /// A model's layout beyond the dense dimensions. Zero means "none".
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -25,6 +25,10 @@ pub struct Layout {
     pub mla_dim: u32,
     /// Recurrent / linear layers.
     pub recurrent_layers: u32,
+    /// State of one recurrent layer for one sequence, bytes.
+    pub state_bytes: u32,
+    /// Weights of one recurrent layer's token mixer (0: counted as attention).
+    pub recurrent_params: u32,
     /// Where the layout was read.
     pub note: &'static str,
 }
@@ -38,6 +42,8 @@ const DENSE: Layout = Layout {
     expert_ffn: 0,
     mla_dim: 0,
     recurrent_layers: 0,
+    state_bytes: 0,
+    recurrent_params: 0,
     note: "",
 };
 
@@ -101,6 +107,36 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
             ..DENSE
         },
     ),
+    (
+        "lfm2-1.2b",
+        Layout {
+            recurrent_layers: 10,
+            state_bytes: 16_384,
+            recurrent_params: 16_783_360,
+            note: "10 of 16 layers are gated short convolutions (conv_L_cache 3): no KV cache, a 2 × 2048 F32 state each; 6 GQA layers",
+            ..DENSE
+        },
+    ),
+    (
+        "lfm2-700m",
+        Layout {
+            recurrent_layers: 10,
+            state_bytes: 12_288,
+            recurrent_params: 9_441_792,
+            note: "10 of 16 layers are gated short convolutions (conv_L_cache 3): no KV cache, a 2 × 1536 F32 state each; 6 GQA layers",
+            ..DENSE
+        },
+    ),
+    (
+        "lfm2-350m",
+        Layout {
+            recurrent_layers: 10,
+            state_bytes: 8_192,
+            recurrent_params: 4_197_376,
+            note: "10 of 16 layers are gated short convolutions (conv_L_cache 3): no KV cache, a 2 × 1024 F32 state each; 6 GQA layers",
+            ..DENSE
+        },
+    ),
 ];
 
 /// The layout of a model id (dense when it has none).
@@ -127,6 +163,14 @@ impl Layout {
             },
         })
     }
+    /// The recurrent part, for counting parameters.
+    #[must_use]
+    pub fn recurrent(&self) -> Recurrent {
+        Recurrent {
+            layers: f64::from(self.recurrent_layers),
+            mixer: f64::from(self.recurrent_params),
+        }
+    }
     /// Set (or reset to dense) every layout field.
     pub fn apply(&self, inputs: &mut Inputs) {
         for (f, x) in [
@@ -138,10 +182,11 @@ impl Layout {
             (Field::ExpertFfn, self.expert_ffn),
             (Field::MlaDim, self.mla_dim),
             (Field::RecurrentLayers, self.recurrent_layers),
+            (Field::RecurrentParams, self.recurrent_params),
         ] {
             inputs.set_exact(f, f64::from(x));
         }
-        inputs.set_exact(Field::StateMb, 0.0);
+        inputs.set_exact(Field::StateMb, f64::from(self.state_bytes) / 1e6);
         inputs.set(Field::ActiveParamsB, None);
     }
 }

@@ -97,7 +97,8 @@ pub struct ModelPreset {
     pub params_stated: Option<f64>,
     /// The published round figure excluding embeddings ("2.4B non-embedding"), when one was read.
     pub params_non_embedding_stated: Option<f64>,
-    /// KV-cache bytes per token at FP16, derived (ignores sliding windows).
+    /// KV-cache bytes per token at FP16 over the attention layers, derived (ignores sliding windows; a hybrid
+    /// model's recurrent layers hold a constant state instead).
     pub kv_bytes_per_token_fp16: Option<f64>,
     /// `max_position_embeddings`.
     pub max_context: Option<f64>,
@@ -159,8 +160,11 @@ impl ModelPreset {
     #[must_use]
     pub fn params_counted(&self) -> Option<crate::model::Params> {
         self.arch.map(|a| {
-            a.architecture()
-                .params_with(self.layout().moe(f64::from(a.ffn)).as_ref())
+            let layout = self.layout();
+            a.architecture().params_hybrid(
+                layout.moe(f64::from(a.ffn)).as_ref(),
+                Some(&layout.recurrent()),
+            )
         })
     }
     /// Set the model kind and the fields this preset knows, and record its id.
