@@ -833,7 +833,7 @@ pub fn cpu_tops_per_thread(hw: HwClass, quant: &str) -> f64 {
     let q = quant.to_ascii_lowercase();
     match hw {
         HwClass::Phone | HwClass::Sbc => {
-            if q.contains("fp32") || q.contains("f32") {
+            if q.contains("fp32") || q.contains("f32") || q.contains("bf16") {
                 0.06
             } else if q.contains("16") {
                 0.12
@@ -1012,7 +1012,8 @@ pub fn cpu_cores(row: &Row) -> Vec<(f64, CoreKind)> {
 
 /// The runtime's CPU kernel rate relative to the FP32 FMA peak, for a core kind: int8 GEMM runtimes
 /// (XNNPACK under LiteRT / MediaPipe / ExecuTorch / TFLite) run int8 dot products at 4× the FP32 rate on
-/// cores that have them (2× with widening multiplies on cores that do not), FP16 at 2× on Armv8.2 cores.
+/// cores that have them (2× with widening multiplies on cores that do not), FP16 at 2× on Armv8.2 cores;
+/// BF16 weights are widened to FP32 (1×).
 /// llama.cpp's block-quantized GEMM (GGUF: dequantize each 32- or 256-weight block, then an int8 dot) runs
 /// at about the FP32 FMA rate: the unpacking of the 4-/6-bit values and their scales costs as much as the
 /// dot itself, so no multiplier. x86 cores: the FP32 rate (the calibration set's llama.cpp rows).
@@ -1022,7 +1023,8 @@ pub fn cpu_kernel_factor(row: &Row, kind: CoreKind) -> f64 {
     if kind == CoreKind::X86 || kind == CoreKind::IntelE || is_llama_cpp(row) {
         return 1.0;
     }
-    if q.contains("fp32") || q.contains("f32") {
+    if q.contains("fp32") || q.contains("f32") || q.contains("bf16") {
+        // BF16 weights are widened to FP32 on these CPUs' GEMM paths (no BF16 multiply-accumulate).
         1.0
     } else if q.contains("16") {
         if kind.has_dot() {
