@@ -36,7 +36,9 @@
 //!   costs about as much as the int8 dot, so the quantized GEMM runs near the FP32 FMA rate. Without a core
 //!   list the class default per thread applies ([`cpu_tops_per_thread`]).
 //! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
-//!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits.
+//!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
+//!   XNNPACK runtimes (LiteRT, MediaPipe, ExecuTorch), which keep float activations and so an FP32 cache
+//!   ([`kv_bits`]): there a 4096-token static cache costs twice the bytes an F16 one would.
 //!
 //! # How the defaults were chosen ([`fit`])
 //! Per (backend, device class) group with at least [`MIN_ROWS`] rows, else per backend, else a prior:
@@ -1039,6 +1041,22 @@ pub fn cpu_kernel_factor(row: &Row, kind: CoreKind) -> f64 {
     }
 }
 
+/// Bits per KV-cache element: 32 where a CPU runtime keeps float activations (XNNPACK under LiteRT,
+/// MediaPipe and ExecuTorch: "dynamic" int8/int4 weights with FP32 activations, so the cache is FP32), else
+/// 16 (llama.cpp's F16 cache, GPU runtimes).
+#[must_use]
+pub fn kv_bits(row: &Row) -> f64 {
+    let f = normalize(&row.framework);
+    let xnnpack = ["litert", "mediapipe", "executorch", "xnnpack", "tflite"]
+        .iter()
+        .any(|k| f.contains(k));
+    if row.backend == Backend::Cpu && xnnpack && !is_llama_cpp(row) {
+        32.0
+    } else {
+        16.0
+    }
+}
+
 /// Whether the row ran llama.cpp (or a wrapper of it): GGUF block quantization.
 #[must_use]
 pub fn is_llama_cpp(row: &Row) -> bool {
@@ -1357,10 +1375,10 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Cpu,
         Some(HwClass::Phone),
-        0.543,
-        0.28,
+        0.569,
+        0.25,
         0.465,
-        (0.81, 1.314),
+        (0.785, 1.301),
         (0.483, 1.645),
         19,
         19,
@@ -1368,10 +1386,10 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Cpu,
         None,
-        0.543,
-        0.28,
+        0.569,
+        0.25,
         0.605,
-        (0.831, 1.316),
+        (0.8, 1.286),
         (0.381, 1.273),
         21,
         21,
@@ -1419,7 +1437,7 @@ pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
         Field::EmbedBits,
         shape.known.then_some(crate::input::Value::exact(row.bits)),
     );
-    set(&mut i, Field::KvBits, 16.0);
+    set(&mut i, Field::KvBits, kv_bits(row));
     set(&mut i, Field::BandwidthGbps, row.bw_gbps);
     set(&mut i, Field::BandwidthUtil, c.eta_bw.clamp(1e-3, 1.0));
     set(&mut i, Field::PeakInt8Tops, peak.tops);
