@@ -1895,12 +1895,41 @@ fn round3(x: f64) -> f64 {
     math::round(x * 1000.0) / 1000.0
 }
 
-fn fit_group(backend: Backend, hw: Option<HwClass>, obs: &[&Obs]) -> Calibrated {
+/// Fewest decode rows a group needs to fit both η_bw and the per-layer cost (more than two a parameter); a
+/// group with fewer (but at least [`MIN_ROWS`]) keeps its backend's per-layer cost and fits η_bw alone.
+pub const MIN_ROWS_TWO_PARAMS: usize = 5;
+
+/// η_bw alone, with the per-layer cost fixed at `layer_ms`.
+fn fit_eta_bw(d: &[(f64, f64, f64)], layer_ms: f64) -> f64 {
+    let t = layer_ms * 1e-3;
+    let etas: Vec<f64> = d
+        .iter()
+        .map(|&(m, l, meas)| {
+            let left = meas - l * t;
+            if left > 0.0 {
+                m / left
+            } else {
+                f64::INFINITY
+            }
+        })
+        .collect();
+    round3(median(&etas).min(1.0))
+}
+
+fn fit_group(
+    backend: Backend,
+    hw: Option<HwClass>,
+    obs: &[&Obs],
+    parent_layer_ms: Option<f64>,
+) -> Calibrated {
     let d: Vec<(f64, f64, f64)> = obs.iter().filter_map(|o| o.decode).collect();
     let p: Vec<f64> = obs.iter().filter_map(|o| o.prefill).collect();
     let pr = prior(backend);
     let (eta_bw, layer_ms) = if d.len() >= MIN_ROWS {
-        fit_decode(&d)
+        match parent_layer_ms {
+            Some(l) if d.len() < MIN_ROWS_TWO_PARAMS => (fit_eta_bw(&d, l), l),
+            _ => fit_decode(&d),
+        }
     } else {
         (pr.eta_bw, pr.layer_ms)
     };
@@ -1944,17 +1973,19 @@ pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
             .map(|(_, o)| o)
             .filter(|o| o.backend == backend)
             .collect();
+        if of_backend.is_empty() {
+            continue;
+        }
+        let wide = fit_group(backend, None, &of_backend, None);
         for &hw in ALL_HW_CLASSES {
             let g: Vec<&Obs> = of_backend.iter().copied().filter(|o| o.hw == hw).collect();
             let nd = g.iter().filter(|o| o.decode.is_some()).count();
             let np = g.iter().filter(|o| o.prefill.is_some()).count();
             if nd >= MIN_ROWS || np >= MIN_ROWS {
-                table.push(fit_group(backend, Some(hw), &g));
+                table.push(fit_group(backend, Some(hw), &g, Some(wide.layer_ms)));
             }
         }
-        if !of_backend.is_empty() {
-            table.push(fit_group(backend, None, &of_backend));
-        }
+        table.push(wide);
     }
     // A group with too few rows for one quantity takes the backend's constants for it.
     let wide: Vec<Calibrated> = table.iter().filter(|c| c.hw.is_none()).copied().collect();
