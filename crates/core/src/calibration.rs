@@ -41,9 +41,12 @@
 //!   ([`kv_bits`]): there a 4096-token static cache costs twice the bytes an F16 one would.
 //!
 //! # How the defaults were chosen ([`fit`])
-//! Per (backend, device class) group with at least [`MIN_ROWS`] rows, else per backend, else a prior:
+//! Per (backend, device class) group with at least [`MIN_ROWS`] rows, else per backend, else a prior
+//! ([`prior`]: η_c 0.5 on CPUs and GPUs, 0.3 on NPUs):
 //! - decode: t_layer on a grid of 0…1 ms in 0.01 ms steps; for each, η_bw = the median over the group of
 //!   memory time / (measured time − layers · t_layer); keep the pair with the least mean |ln(pred/meas)|;
+//!   a class group with fewer than [`MIN_ROWS_TWO_PARAMS`] decode rows keeps its backend's t_layer and fits
+//!   η_bw alone;
 //! - prefill: η_c = the median over sources of each source's median of measured / predicted-at-η_c-1 (one
 //!   vote per publication, so one runtime's many rows cannot outvote the other sources);
 //! - rows whose measurement beats the roofline (η would exceed 1) are left out of the fit and flagged.
@@ -1241,7 +1244,10 @@ pub struct Calibrated {
 /// Fewest rows a group needs for its own constants; smaller groups use the backend's, then the prior.
 pub const MIN_ROWS: usize = 3;
 
-/// Where no measurement exists: the seed's η_bw 0.6 and η_c 0.3, 0.1 ms per layer, a ±50 % band.
+/// Where no measurement exists: the seed's η_bw 0.6, 0.1 ms per layer, a ±50 % band, and an η_c by what
+/// the unit's GEMM kernels reach of the peak the engine uses: CPUs and GPUs 0.5 (blocked GEMM on SIMD or GPU
+/// cores runs at 50–80 % of the FMA peak; 0.5 is the low end, for kernels nobody measured), NPUs the
+/// seed's 0.3 (a nominal TOPS figure of which static graphs use a fraction; the seed's range 0.2–0.4).
 #[must_use]
 pub const fn prior(backend: Backend) -> Calibrated {
     Calibrated {
@@ -1249,7 +1255,10 @@ pub const fn prior(backend: Backend) -> Calibrated {
         hw: None,
         eta_bw: 0.6,
         layer_ms: 0.1,
-        eta_c: 0.3,
+        eta_c: match backend {
+            Backend::Npu => 0.3,
+            _ => 0.5,
+        },
         decode_band: (0.5, 1.5),
         prefill_band: (0.5, 1.5),
         n_decode: 0,
