@@ -135,13 +135,13 @@ fn holdout_csv() -> String {
 fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     let (out, _) = exits(&["validate", &holdout_csv(), "--json"], 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(num(&v, "rows_used"), 39.0);
+    assert_eq!(num(&v, "rows_used"), 67.0);
     assert_eq!(num(&v, "rows_skipped"), 0.0);
-    assert_eq!(num(&v, "n_decode"), 35.0);
+    assert_eq!(num(&v, "n_decode"), 63.0);
     assert_eq!(num(&v, "n_prefill"), 36.0);
-    // Regression guard, not the goal: the figures measured when the guard was written (decode 18.9 % median,
-    // 62.9 % within ±25 %; prefill 25.6 %, 50.0 %; before the CPU-core physics: 21.3 % / 57.1 % and
-    // 67.7 % / 27.8 %), with a margin of about one row.
+    // Regression guard, not the goal: the figures measured when the guard was written (decode 17.5 % median,
+    // 66.7 % within ±25 %; prefill 25.6 %, 50.0 %; the engine before the CPU-core physics: 17.6 % / 63.5 %
+    // and 67.7 % / 27.8 %), with a margin of about one row.
     let guard = |key: &str, limit: f64, at_most: bool| {
         let x = num(&v, key);
         assert!(
@@ -149,8 +149,8 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
             "{key} = {x:.4}, guard {limit}"
         );
     };
-    guard("decode_median_abs_err", 0.20, true);
-    guard("decode_within_25", 0.60, false);
+    guard("decode_median_abs_err", 0.185, true);
+    guard("decode_within_25", 0.65, false);
     guard("prefill_median_abs_err", 0.27, true);
     guard("prefill_within_25", 0.47, false);
     // No measurement of the set beats the roofline.
