@@ -1071,7 +1071,8 @@ pub fn is_llama_cpp(row: &Row) -> bool {
 }
 
 /// The CPU peak a row's threads reach, TOPS at the kernels' precision. Unstated threads are 4 on phones
-/// (the big cores runtimes use) and one per physical core elsewhere (llama.cpp's default); threads never
+/// (the big cores runtimes use) and one per physical core elsewhere (llama.cpp's default counts only the
+/// performance cores on Apple and hybrid Intel chips; this counts them all); threads never
 /// exceed the physical cores (SMT siblings share one core's SIMD pipes); the
 /// scheduler places them on the fastest cores first, and the work is split dynamically, so the peak is the
 /// sum over the cores in use of the core's FP32 rate × [`cpu_kernel_factor`]. Without a core list in the
@@ -2366,7 +2367,7 @@ mod tests {
                 s.prefill.within_25
             );
         }
-        // Measured: in sample 4.6 % / 89.6 %, 7.4 % / 77.7 %; by source 8.2 % / 84.4 %, 27.6 % / 38.0 %;
+        // Measured: in sample 4.6 % / 89.6 %, 7.4 % / 77.7 %; by source 8.2 % / 84.4 %, 27.5 % / 39.7 %;
         // by device 6.8 % / 80.7 %, 8.4 % / 75.2 %.
         guard(
             "in sample",
