@@ -28,7 +28,8 @@
 //!   peak × η_c is calibrated.
 //! - **CPU threads and cores** ([`cpu_peak`]): the `cores` column names the core groups ("1x X4 + 5x A720 +
 //!   2x A520", "8P + 16E", "4x Cortex-A76"); each core kind has an FP32 FMA rate (SIMD pipes × lanes × 2 ×
-//!   clock, [`CoreKind`]). Threads (stated, else 4 on phones and one per physical core elsewhere) never exceed
+//!   clock, [`CoreKind`]). Threads ([`cpu_threads`]: stated, else 4 on phones, llama.cpp's default of one
+//!   per performance core on Apple and hybrid Intel chips, one per physical core elsewhere) never exceed
 //!   the physical cores (SMT siblings share the SIMD pipes) and fill the fastest cores first; the work is
 //!   split dynamically, so the peak is the sum of the used cores' rates. The kernel precision multiplies it
 //!   ([`cpu_kernel_factor`]): int8 GEMM runtimes (XNNPACK: LiteRT, MediaPipe, ExecuTorch) 4× on cores with dot
@@ -1070,38 +1071,51 @@ pub fn is_llama_cpp(row: &Row) -> bool {
         || f.contains("ollama")
 }
 
-/// The CPU peak a row's threads reach, TOPS at the kernels' precision. Unstated threads are 4 on phones
-/// (the big cores runtimes use) and one per physical core elsewhere (llama.cpp's default counts only the
-/// performance cores on Apple and hybrid Intel chips; this counts them all); threads never
-/// exceed the physical cores (SMT siblings share one core's SIMD pipes); the
-/// scheduler places them on the fastest cores first, and the work is split dynamically, so the peak is the
-/// sum over the cores in use of the core's FP32 rate × [`cpu_kernel_factor`]. Without a core list in the
-/// file: threads × [`cpu_tops_per_thread`] (the class default).
+/// The cores a row's threads run on, fastest first, as `(threads, kind)` groups. Threads are the stated
+/// count, else 4 on phones (the big cores runtimes use) and one per physical core elsewhere — except that
+/// llama.cpp's default counts only the performance cores of Apple chips and of hybrid Intel chips (its
+/// `cpu_get_num_math`); threads never exceed the physical cores (SMT siblings share one core's SIMD pipes)
+/// and take the fastest cores first. Empty without a core list.
 #[must_use]
-pub fn cpu_peak(row: &Row) -> f64 {
+pub fn cpu_threads(row: &Row) -> Vec<(f64, CoreKind)> {
     let cores = cpu_cores(row);
     let total: f64 = cores.iter().map(|g| g.0).sum();
-    if cores.is_empty() {
+    let performance: f64 = cores
+        .iter()
+        .filter(|g| !matches!(g.1, CoreKind::AppleE | CoreKind::IntelE))
+        .map(|g| g.0)
+        .sum();
+    let default = match row.hw {
+        HwClass::Phone => default_threads(row.hw),
+        _ if is_llama_cpp(row) && performance > 0.0 => performance,
+        _ => total,
+    };
+    let mut left = row.threads.unwrap_or(default).min(total);
+    let mut used = Vec::new();
+    for &(n, kind) in &cores {
+        if left <= 0.0 {
+            break;
+        }
+        let k = n.min(left);
+        used.push((k, kind));
+        left -= k;
+    }
+    used
+}
+
+/// The CPU peak a row's threads reach, TOPS at the kernels' precision: the sum over the cores in use
+/// ([`cpu_threads`]) of the core's FP32 rate × [`cpu_kernel_factor`] — work split dynamically, as for a
+/// prompt. Without a core list: threads × [`cpu_tops_per_thread`] (the class default).
+#[must_use]
+pub fn cpu_peak(row: &Row) -> f64 {
+    let used = cpu_threads(row);
+    if used.is_empty() {
         return row.threads.unwrap_or(default_threads(row.hw))
             * cpu_tops_per_thread(row.hw, &row.quant);
     }
-    // Unstated threads: phone runtimes use the 4 big cores; llama.cpp and desktop runtimes one thread per
-    // physical core.
-    let default = match row.hw {
-        HwClass::Phone => default_threads(row.hw),
-        _ => total,
-    };
-    let mut threads = row.threads.unwrap_or(default).min(total);
-    let mut tops = 0.0;
-    for &(n, kind) in &cores {
-        let used = n.min(threads);
-        tops += used * kind.fp32_tflops() * cpu_kernel_factor(row, kind);
-        threads -= used;
-        if threads <= 0.0 {
-            break;
-        }
-    }
-    tops
+    used.iter()
+        .map(|&(n, kind)| n * kind.fp32_tflops() * cpu_kernel_factor(row, kind))
+        .sum()
 }
 
 /// The peak compute used for a row, TOPS: the file's figure when given, else a class default.
@@ -2297,6 +2311,17 @@ mod tests {
         r.threads = None;
         r.cores = "4 cores / 8 threads".to_string();
         assert!((cpu_peak(&r) - 4.0 * 0.13).abs() < 1e-12);
+        // llama.cpp's own default on Apple: the performance cores only; other runtimes use them all.
+        r.cores = "24 CPU cores (16P + 8E)".to_string();
+        r.chip = "Apple M2 Ultra".to_string();
+        assert_eq!(cpu_threads(&r), [(16.0, CoreKind::AppleP)]);
+        r.framework = "LiteRT-LM (CPU)".to_string();
+        assert_eq!(
+            cpu_threads(&r),
+            [(16.0, CoreKind::AppleP), (8.0, CoreKind::AppleE)]
+        );
+        r.framework = "llama.cpp CPU, llama-bench".to_string();
+        r.chip = String::new();
         // An int8 runtime on Arm dot-product cores runs at 4x the FP32 rate; llama.cpp at 1x.
         r.hw = HwClass::Phone;
         r.cores = "8 (1x X4 + 5x A720 + 2x A520)".to_string();
