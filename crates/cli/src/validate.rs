@@ -293,6 +293,10 @@ fn text_report(
         &by_device.summary.decode,
         &by_device.summary.prefill,
     ));
+    let _ = writeln!(
+        o,
+        "  (the hold-out lines refit the constants on this file's own rows, one source or device left out at a\n   time; on a file the defaults were not fitted on, such as data/holdout.csv, the first line is already\n   out of sample)"
+    );
     let _ = writeln!(o, "\nBy device class (median error, share within ±25 %):");
     let _ = writeln!(
         o,
