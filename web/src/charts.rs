@@ -2,7 +2,7 @@
 //! units, testable natively) and a component that draws the model with [`crate::chart`]'s geometry, with a
 //! `<title>`/`<desc>` and a visually hidden data table as its text alternative.
 
-use edgefit_core::analysis::{bandwidth, thermal, Report};
+use edgefit_core::analysis::{bandwidth, latency, thermal, Report};
 use edgefit_core::model::Model;
 use edgefit_core::scenario::Scenario;
 use edgefit_core::units::{Seconds, Watts};
@@ -78,6 +78,35 @@ pub fn tpot_model(g: &Good) -> Option<(Banded, f64, f64)> {
         g.scenarios.expected.targets.tpot.ms(),
         ctx,
     ))
+}
+
+/// TTFT (ms) against prompt length (tokens), from 1 to the scenario's context (a prompt cannot be longer):
+/// (series, target ms, the scenario's prompt). With fixed-size prefill chunks the curve is a staircase, so
+/// the samples include both sides of every chunk boundary (at most 256 of them).
+#[must_use]
+pub fn ttft_model(g: &Good) -> Option<(Banded, f64, f64)> {
+    let s = &g.scenarios.expected;
+    if matches!(s.model, Model::OneShot(_)) {
+        return None;
+    }
+    let t = &s.targets;
+    let x_max = t.context.max(t.prompt).max(16.0);
+    let mut xs = chart::samples(1.0, x_max, 60);
+    if t.fixed_chunks && t.chunk > 0.0 && x_max / t.chunk <= 256.0 {
+        let mut b = t.chunk;
+        while b < x_max {
+            xs.extend([b, b + 1.0]);
+            b += t.chunk;
+        }
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+    }
+    let curves = corners(g).map(|(s, r)| {
+        xs.iter()
+            .map(|&p| latency::ttft_at(s, &r.compute, p).ms())
+            .collect::<Vec<_>>()
+    });
+    Some((Banded::from_corners(xs, curves), t.ttft.ms(), t.prompt))
 }
 
 /// Junction temperature (°C) and rate (per second) over a session of continuous work.
@@ -166,13 +195,14 @@ pub struct ChartOut {
 }
 
 /// The id of every chart [`all_charts`] can draw, in its order.
-pub const CHART_IDS: [&str; 5] = ["memory", "tpot", "roofline", "thermal", "solve"];
+pub const CHART_IDS: [&str; 6] = ["memory", "tpot", "ttft", "roofline", "thermal", "solve"];
 
 /// Every chart for a good scenario and its solve.
 #[must_use]
 pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> {
     let mut v = vec![memory_chart(g, lang)];
     v.extend(tpot_chart(g, lang));
+    v.extend(ttft_chart(g, lang));
     v.push(roofline_chart(g, lang));
     v.push(thermal_chart(g, lang));
     v.extend(solve.map(|s| solve_chart(s, g, lang)));
@@ -423,6 +453,75 @@ fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
         ),
         svg: svg.0,
         table: chart::table_html([Ui::Context.text(lang), "TPOT"], &table),
+        legend: None,
+    })
+}
+
+fn ttft_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
+    let (series, target, prompt) = ttft_model(g)?;
+    let frame = Frame::standard();
+    let x_max = *series.x.last().unwrap_or(&1.0);
+    let xs = Scale::linear(0.0, x_max, frame.x0(), frame.x1());
+    let y_max = chart::nice_max(series.max().max(target) * 1.1);
+    let ys = Scale::linear(0.0, y_max, frame.y1(), frame.y0());
+    let pts = |v: &[f64]| -> Vec<(f64, f64)> {
+        series
+            .x
+            .iter()
+            .zip(v)
+            .map(|(&x, &y)| (xs.map(x), ys.map_clamped(y)))
+            .collect()
+    };
+    let mut svg = Svg::default();
+    svg.y_axis(&frame, &ys, &ys.ticks(5), f3, "TTFT (ms)");
+    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::PromptTokens.text(lang));
+    if series.has_band() {
+        svg.path(
+            &chart::band_path(&pts(&series.hi), &pts(&series.lo)),
+            "band",
+        );
+    }
+    let ty = ys.map(target);
+    svg.line(frame.x0(), ty, frame.x1(), ty, "target");
+    svg.text(
+        frame.x1() - 2.0,
+        ty - 4.0,
+        "end",
+        "target-label",
+        &format!("{} {} ms", Ui::Target.text(lang), f3(target)),
+    );
+    let px = xs.map(prompt);
+    svg.line(px, frame.y0(), px, frame.y1(), "marker");
+    svg.path(&chart::line_path(&pts(&series.mid)), "series");
+    let step = (series.x.len() / 8).max(1);
+    let table: Vec<[String; 2]> = series
+        .x
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % step == 0)
+        .map(|(i, &x)| {
+            [
+                text::fmt_int(x),
+                format!("{} ms", band_text(series.lo[i], series.hi[i])),
+            ]
+        })
+        .collect();
+    let at_prompt = g.evaluation.expected.ttft.ttft.ms();
+    Some(ChartOut {
+        id: "ttft",
+        frame,
+        title: Ui::ChartTtft.text(lang).into(),
+        desc: format!(
+            "{} {} {}: {} ms; {} {} ms.",
+            Ui::ChartTtftDesc.text(lang),
+            Ui::PromptTokens.text(lang),
+            text::fmt_int(prompt),
+            f3(at_prompt),
+            Ui::Target.text(lang),
+            f3(target)
+        ),
+        svg: svg.0,
+        table: chart::table_html([Ui::PromptTokens.text(lang), "TTFT"], &table),
         legend: None,
     })
 }
@@ -719,7 +818,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use edgefit_core::{evaluate, validate, Inputs};
+    use edgefit_core::{evaluate, validate, Field, Inputs};
 
     fn good(i: Inputs) -> Good {
         let scenarios = validate(&i).unwrap();
@@ -763,7 +862,7 @@ mod tests {
         let s = edgefit_core::solve(&i).unwrap();
         for lang in [Lang::En, Lang::Zh] {
             let charts = all_charts(&g, Some(&s), lang);
-            assert_eq!(charts.len(), 5);
+            assert_eq!(charts.len(), 6);
             // The page draws one slot per id in CHART_IDS: every chart must have its slot.
             let ids: Vec<&str> = charts.iter().map(|c| c.id).collect();
             assert_eq!(ids, CHART_IDS);
@@ -781,6 +880,29 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn ttft_climbs_in_steps_with_fixed_chunks_and_smoothly_without() {
+        let mut i = Inputs::default();
+        i.set_exact(Field::Chunk, 128.0);
+        let (smooth, target, prompt) = ttft_model(&good(i.clone())).unwrap();
+        assert_eq!(Some(prompt), i.mid(Field::Prompt));
+        assert!(target > 0.0);
+        i.set_exact(Field::FixedChunks, 1.0);
+        let (stairs, _, _) = ttft_model(&good(i)).unwrap();
+        // Both sides of the boundary at 256 tokens are sampled; the padded prompt is flat within a chunk
+        // and jumps by one chunk's prefill across it.
+        let at = |b: &Banded, x: f64| b.mid[b.x.iter().position(|&v| v == x).unwrap()];
+        assert_eq!(at(&stairs, 129.0), at(&stairs, 256.0));
+        let jump = at(&stairs, 257.0) - at(&stairs, 256.0);
+        let chunk = at(&stairs, 256.0) - at(&stairs, 128.0);
+        assert!(
+            jump > 0.9 * chunk && jump < 1.1 * chunk,
+            "jump {jump} vs chunk {chunk}"
+        );
+        assert!(!smooth.x.contains(&257.0));
+        assert!(smooth.mid.windows(2).all(|w| w[1] >= w[0]));
     }
 
     #[test]
