@@ -515,18 +515,16 @@ fn PipeShare() -> impl IntoView {
 /// the moved stage's button, so the keyboard can keep moving it.
 fn stage_list(ctx: Ctx, pipe: Pipe) -> impl IntoView {
     let lang = ctx.lang;
-    // Re-rendered when the stages change, not on every keystroke in a field.
-    let shape = Memo::new(move |_| {
-        pipe.pipeline.with(|p| {
+    let render = move || {
+        let l = lang.get();
+        // Re-rendered when the stages change (every such change bumps `generation`), not on every keystroke.
+        pipe.generation.track();
+        let stages: Vec<(Role, Option<String>)> = pipe.pipeline.with_untracked(|p| {
             p.stages
                 .iter()
                 .map(|s| (s.role, s.inputs.model.clone()))
-                .collect::<Vec<_>>()
-        })
-    });
-    let render = move || {
-        let l = lang.get();
-        let stages = shape.get();
+                .collect()
+        });
         let n = stages.len();
         let btn = |act: String, id: String, label: &str, aria: String, off: bool| -> Node {
             el("button")
@@ -707,8 +705,7 @@ fn PipeForm() -> impl IntoView {
                 </div>
                 {ALL_TURN_FIELDS.iter().map(|&f| view! { <TurnInput field=f/> }).collect_view()}
             </fieldset>
-            {(!p.stages.is_empty()).then(|| view! {
-            <fieldset class="group">
+            <fieldset class="group" hidden=p.stages.is_empty()>
                 <legend>{move || t(lang.get(), "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
                 {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 <details>
@@ -716,7 +713,6 @@ fn PipeForm() -> impl IntoView {
                     {dev_more.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 </details>
             </fieldset>
-            })}
             {(0..p.stages.len()).map(|i| view! { <StageCard stage=i/> }).collect_view()}
         }
     }
