@@ -527,29 +527,23 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
     let pinned_at = pinned
         .and_then(|p| pinned_tpot(p, &[context]))
         .and_then(|v| v.first().copied());
-    let desc = match pinned_at {
-        Some(pa) => format!(
-            "{} {} {}: {} {} ms, {} {} ms; {} {} ms.",
-            Ui::ChartTpotDesc.text(lang),
-            Ui::Context.text(lang),
-            text::fmt_int(context),
-            Ui::CurrentScenario.text(lang),
-            f3(at_ctx),
-            Ui::Pinned.text(lang),
-            f3(pa),
-            Ui::Target.text(lang),
-            f3(target)
+    // Compare mode: "Current X ms, Pinned Y ms".
+    let (cur, pin) = match pinned_at {
+        Some(pa) => (
+            format!("{} ", Ui::CurrentScenario.text(lang)),
+            format!(", {} {} ms", Ui::Pinned.text(lang), f3(pa)),
         ),
-        None => format!(
-            "{} {} {}: {} ms; {} {} ms.",
-            Ui::ChartTpotDesc.text(lang),
-            Ui::Context.text(lang),
-            text::fmt_int(context),
-            f3(at_ctx),
-            Ui::Target.text(lang),
-            f3(target)
-        ),
+        None => (String::new(), String::new()),
     };
+    let desc = format!(
+        "{} {} {}: {cur}{} ms{pin}; {} {} ms.",
+        Ui::ChartTpotDesc.text(lang),
+        Ui::Context.text(lang),
+        text::fmt_int(context),
+        f3(at_ctx),
+        Ui::Target.text(lang),
+        f3(target)
+    );
     Some(ChartOut {
         id: "tpot",
         frame,
@@ -619,12 +613,13 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
             (p.decode, "pt decode pinned"),
             (p.prefill, "pt prefill pinned"),
         ] {
+            // A ring larger than the current point, so it shows around it where the two coincide.
             let (px, py) = (xs.map_clamped(ai), ys.map_clamped(tops(perf)));
-            svg.circle(px, py, 5.0, cls);
+            svg.circle(px, py, 7.0, cls);
             let right = px < frame.x1() - 60.0;
             svg.text(
-                if right { px + 8.0 } else { px - 8.0 },
-                py - 8.0,
+                if right { px + 9.0 } else { px - 9.0 },
+                py - 9.0,
                 if right { "start" } else { "end" },
                 "point-label pinned",
                 Ui::Pinned.text(lang),
