@@ -4,6 +4,7 @@
 // Run after `trunk build --release` (`node --test tests/e2e/`). Screenshots go to tests/e2e/out/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { openPage, screenshot } from './harness.mjs';
 
 // crates/core/tests/pipelines/01_seed_voice_assistant.scn
@@ -198,6 +199,11 @@ test('removing every stage says so without failing; one added stage is a pipelin
     assert.equal(await linkStages(page), 'llm');
     assert.equal(await page.locator('fieldset.stage').count(), 1);
     assert.ok(Math.abs((await e2eMs(page)) - one) < 0.01);
+    // The JSON export's link names the stage too.
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
+    const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
+    assert.deepEqual(exported.stages, ['llm']);
+    assert.match(exported.link, /^v=1&stages=llm/);
     app.assertNoErrors();
   } finally {
     await app.close();
