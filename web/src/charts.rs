@@ -197,13 +197,19 @@ pub struct ChartOut {
 /// The id of every chart [`all_charts`] can draw, in its order.
 pub const CHART_IDS: [&str; 6] = ["memory", "tpot", "ttft", "roofline", "thermal", "solve"];
 
-/// Every chart for a good scenario and its solve.
+/// Every chart for a good scenario and its solve. With a pinned scenario (compare mode), the memory, TPOT
+/// and roofline charts draw it on the same axes (dashed or faded) and their text alternatives name both.
 #[must_use]
-pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> {
-    let mut v = vec![memory_chart(g, lang)];
-    v.extend(tpot_chart(g, lang));
+pub fn all_charts(
+    g: &Good,
+    pinned: Option<&Good>,
+    solve: Option<&Solve>,
+    lang: Lang,
+) -> Vec<ChartOut> {
+    let mut v = vec![memory_chart(g, pinned, lang)];
+    v.extend(tpot_chart(g, pinned, lang));
     v.extend(ttft_chart(g, lang));
-    v.push(roofline_chart(g, lang));
+    v.push(roofline_chart(g, pinned, lang));
     v.push(thermal_chart(g, lang));
     v.extend(solve.map(|s| solve_chart(s, g, lang)));
     v
@@ -214,11 +220,16 @@ pub fn all_charts(g: &Good, solve: Option<&Solve>, lang: Lang) -> Vec<ChartOut> 
 pub fn Charts() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     // The scenario's charts follow `settled`; the solve's chart follows the solve, one task later.
+    let pinned = Memo::new(move |_| {
+        ctx.pin
+            .with(|h| h.as_deref().and_then(crate::decide_ui::pinned_good))
+    });
     let charts = Memo::new(move |_| {
         let lang = ctx.lang.get();
+        let p = pinned.get();
         ctx.settled.with(|g| {
             g.as_ref()
-                .map(|g| all_charts(g, None, lang))
+                .map(|g| all_charts(g, p.as_deref(), None, lang))
                 .unwrap_or_default()
         })
     });
@@ -289,11 +300,21 @@ fn band_text(lo: f64, hi: f64) -> String {
     }
 }
 
-fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
+/// The legend items naming the current (solid) and the pinned (dashed) series.
+fn compare_legend(lang: Lang) -> String {
+    format!(
+        "<li><span class=\"key line\" aria-hidden=\"true\"></span>{}</li><li><span class=\"key line pinned\" aria-hidden=\"true\"></span>{}</li>",
+        chart::escape(Ui::CurrentScenario.text(lang)),
+        chart::escape(Ui::Pinned.text(lang))
+    )
+}
+
+fn memory_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
+    let pm = pinned.map(|p| &p.evaluation.expected.memory);
     let frame = Frame {
-        height: 150.0,
+        height: if pm.is_some() { 186.0 } else { 150.0 },
         bottom: 40.0,
-        left: 16.0,
+        left: if pm.is_some() { 64.0 } else { 16.0 },
         ..Frame::standard()
     };
     let m = &g.evaluation.expected.memory;
@@ -306,10 +327,42 @@ fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
     let usable = m.usable.gb();
     let (tlo, thi) = g.evaluation.band(|r| r.memory.total.gb());
     let (ulo, uhi) = g.evaluation.band(|r| r.memory.usable.gb());
-    let max = chart::nice_max(thi.max(uhi) * 1.05);
+    let pmax = pm.map_or(0.0, |p| p.total.gb().max(p.usable.gb()));
+    let max = chart::nice_max(thi.max(uhi).max(pmax) * 1.05);
     let xs = Scale::linear(0.0, max, frame.x0(), frame.x1());
-    let (y0, y1) = (frame.y0() + 12.0, frame.y0() + 52.0);
+    // Compare mode: the pinned bar above, the current one below, against the same axis.
+    let (y0, y1) = if pm.is_some() {
+        (frame.y0() + 52.0, frame.y0() + 80.0)
+    } else {
+        (frame.y0() + 12.0, frame.y0() + 52.0)
+    };
     let mut svg = Svg::default();
+    if let Some(p) = pm {
+        let (py0, py1) = (frame.y0() + 12.0, frame.y0() + 40.0);
+        let pparts = [
+            p.weights.total().gb(),
+            p.kv.gb(),
+            p.workspace.gb(),
+            p.runtime.gb(),
+        ];
+        for (i, &(a, len)) in chart::stack(&pparts).iter().enumerate() {
+            svg.rect(
+                xs.map(a),
+                py0,
+                xs.map(a + len) - xs.map(a),
+                py1 - py0,
+                &format!("{} pinned", SEG[i]),
+            );
+        }
+        let pu = p.usable.gb();
+        if (pu - m.usable.gb()).abs() > 1e-9 * pu.max(1.0) {
+            let px = xs.map(pu);
+            svg.line(px, py0 - 4.0, px, py1 + 4.0, "limit pinned");
+        }
+        for (y, u) in [(py0, Ui::Pinned), (y0, Ui::CurrentScenario)] {
+            svg.text(frame.x0() - 4.0, y + 18.0, "end", "row-label", u.text(lang));
+        }
+    }
     if thi > tlo {
         svg.rect(
             xs.map(tlo),
@@ -353,7 +406,27 @@ fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
         Ui::Usable.text(lang).to_string(),
         format!("{} GB", band_text(ulo, uhi)),
     ]);
-    let legend = parts
+    let pinned_text = pm.map(|p| {
+        format!(
+            "{}: {} {} GB / {} {} GB",
+            Ui::Pinned.text(lang),
+            Ui::MemoryTotal.text(lang),
+            f3(p.total.gb()),
+            Ui::Usable.text(lang),
+            f3(p.usable.gb())
+        )
+    });
+    if let Some(p) = pm {
+        table.push([
+            format!("{}: {}", Ui::Pinned.text(lang), Ui::MemoryTotal.text(lang)),
+            format!("{} GB", f3(p.total.gb())),
+        ]);
+        table.push([
+            format!("{}: {}", Ui::Pinned.text(lang), Ui::Usable.text(lang)),
+            format!("{} GB", f3(p.usable.gb())),
+        ]);
+    }
+    let mut legend: String = parts
         .iter()
         .enumerate()
         .map(|(i, (u, v))| {
@@ -364,17 +437,30 @@ fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
             )
         })
         .collect();
+    if pm.is_some() {
+        legend.push_str(&format!(
+            "<li><span class=\"key s0\" aria-hidden=\"true\"></span>{}</li><li><span class=\"key s0 pinned\" aria-hidden=\"true\"></span>{}</li>",
+            chart::escape(Ui::CurrentScenario.text(lang)),
+            chart::escape(Ui::Pinned.text(lang))
+        ));
+    }
+    let current = if pm.is_some() {
+        format!("{}: ", Ui::CurrentScenario.text(lang))
+    } else {
+        String::new()
+    };
     ChartOut {
         id: "memory",
         frame,
         title: Ui::ChartMemory.text(lang).into(),
         desc: format!(
-            "{} {}: {} GB / {} {} GB.",
+            "{} {current}{}: {} GB / {} {} GB.{}",
             Ui::ChartMemoryDesc.text(lang),
             Ui::MemoryTotal.text(lang),
             band_text(tlo, thi),
             Ui::Usable.text(lang),
-            f3(usable)
+            f3(usable),
+            pinned_text.map_or(String::new(), |p| format!(" {p}."))
         ),
         svg: svg.0,
         table: chart::table_html([Ui::Value.text(lang), "GB"], &table),
@@ -384,12 +470,30 @@ fn memory_chart(g: &Good, lang: Lang) -> ChartOut {
 
 const SEG: [&str; 4] = ["seg s0", "seg s1", "seg s2", "seg s3"];
 
-fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
+/// The pinned scenario's TPOT (ms) at each context of `xs` (`None` for a one-shot model).
+#[must_use]
+pub fn pinned_tpot(p: &Good, xs: &[f64]) -> Option<Vec<f64>> {
+    if matches!(p.scenarios.expected.model, Model::OneShot(_)) {
+        return None;
+    }
+    let (s, r) = (&p.scenarios.expected, &p.evaluation.expected);
+    Some(
+        xs.iter()
+            .map(|&c| bandwidth::tpot_at(s, &r.compute, c).ms())
+            .collect(),
+    )
+}
+
+fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
     let (series, target, context) = tpot_model(g)?;
     let frame = Frame::standard();
     let x_max = *series.x.last().unwrap_or(&1.0);
     let xs = Scale::linear(0.0, x_max, frame.x0(), frame.x1());
-    let y_max = chart::nice_max(series.max().max(target) * 1.1);
+    let other = pinned.and_then(|p| pinned_tpot(p, &series.x));
+    let other_max = other
+        .as_deref()
+        .map_or(0.0, |v| v.iter().copied().fold(0.0, f64::max));
+    let y_max = chart::nice_max(series.max().max(target).max(other_max) * 1.1);
     let ys = Scale::linear(0.0, y_max, frame.y1(), frame.y0());
     let pts = |v: &[f64]| -> Vec<(f64, f64)> {
         series
@@ -419,6 +523,9 @@ fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
     );
     let cx = xs.map(context);
     svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
+    if let Some(o) = &other {
+        svg.path(&chart::line_path(&pts(o)), "series pinned");
+    }
     svg.path(&chart::line_path(&pts(&series.mid)), "series");
     let table: Vec<[String; 2]> = series
         .x
@@ -426,9 +533,18 @@ fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
         .enumerate()
         .filter(|(i, _)| i % 8 == 0)
         .map(|(i, &x)| {
+            let cur = format!("{} ms", band_text(series.lo[i], series.hi[i]));
             [
                 text::fmt_int(x),
-                format!("{} ms", band_text(series.lo[i], series.hi[i])),
+                match &other {
+                    Some(o) => format!(
+                        "{}: {cur}; {}: {} ms",
+                        Ui::CurrentScenario.text(lang),
+                        Ui::Pinned.text(lang),
+                        f3(o[i])
+                    ),
+                    None => cur,
+                },
             ]
         })
         .collect();
@@ -438,22 +554,34 @@ fn tpot_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
         context,
     )
     .ms();
+    let pinned_at = pinned
+        .and_then(|p| pinned_tpot(p, &[context]))
+        .and_then(|v| v.first().copied());
+    // Compare mode: "Current X ms, Pinned Y ms".
+    let (cur, pin) = match pinned_at {
+        Some(pa) => (
+            format!("{} ", Ui::CurrentScenario.text(lang)),
+            format!(", {} {} ms", Ui::Pinned.text(lang), f3(pa)),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let desc = format!(
+        "{} {} {}: {cur}{} ms{pin}; {} {} ms.",
+        Ui::ChartTpotDesc.text(lang),
+        Ui::Context.text(lang),
+        text::fmt_int(context),
+        f3(at_ctx),
+        Ui::Target.text(lang),
+        f3(target)
+    );
     Some(ChartOut {
         id: "tpot",
         frame,
         title: Ui::ChartTpot.text(lang).into(),
-        desc: format!(
-            "{} {} {}: {} ms; {} {} ms.",
-            Ui::ChartTpotDesc.text(lang),
-            Ui::Context.text(lang),
-            text::fmt_int(context),
-            f3(at_ctx),
-            Ui::Target.text(lang),
-            f3(target)
-        ),
+        desc,
         svg: svg.0,
         table: chart::table_html([Ui::Context.text(lang), "TPOT"], &table),
-        legend: None,
+        legend: other.is_some().then(|| compare_legend(lang)),
     })
 }
 
@@ -526,24 +654,32 @@ fn ttft_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
     })
 }
 
-fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
+fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
     let frame = Frame::standard();
     let [e, lo, hi] = roofline_model(g);
+    let pr = pinned.map(|p| roofline_model(p)[0]);
     let tops = |x: f64| x / 1e12;
-    let xs_all = [
+    let mut xs_all = vec![
         e.decode.0,
         e.prefill.0,
         chart::ridge(e.peak, e.bw),
         chart::ridge(lo.peak, lo.bw),
         chart::ridge(hi.peak, hi.bw),
     ];
+    if let Some(p) = pr {
+        xs_all.extend([p.decode.0, p.prefill.0, chart::ridge(p.peak, p.bw)]);
+    }
     let (x0, x1) = chart::log_extent(&xs_all);
-    let mut ys_all: Vec<f64> = [e, lo, hi]
+    let mut ys_all: Vec<f64> = [Some(e), Some(lo), Some(hi), pr]
         .iter()
+        .flatten()
         .flat_map(|r| [r.peak, chart::roof(x0, r.peak, r.bw)])
         .map(tops)
         .collect();
     ys_all.extend([tops(e.decode.1), tops(e.prefill.1)]);
+    if let Some(p) = pr {
+        ys_all.extend([tops(p.decode.1), tops(p.prefill.1)]);
+    }
     let (y0, y1) = chart::log_extent(&ys_all);
     let xs = Scale::log(x0, x1, frame.x0(), frame.x1());
     let ys = Scale::log(y0, y1, frame.y1(), frame.y0());
@@ -570,6 +706,25 @@ fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
     if rhi.peak > rlo.peak * (1.0 + 1e-9) || rhi.bw > rlo.bw * (1.0 + 1e-9) {
         svg.path(&chart::band_path(&roof_pts(&rhi), &roof_pts(&rlo)), "band");
     }
+    if let Some(p) = &pr {
+        svg.path(&chart::line_path(&roof_pts(p)), "series pinned");
+        for ((ai, perf), cls) in [
+            (p.decode, "pt decode pinned"),
+            (p.prefill, "pt prefill pinned"),
+        ] {
+            // A ring larger than the current point, so it shows around it where the two coincide.
+            let (px, py) = (xs.map_clamped(ai), ys.map_clamped(tops(perf)));
+            svg.circle(px, py, 7.0, cls);
+            let right = px < frame.x1() - 60.0;
+            svg.text(
+                if right { px + 9.0 } else { px - 9.0 },
+                py - 9.0,
+                if right { "start" } else { "end" },
+                "point-label pinned",
+                Ui::Pinned.text(lang),
+            );
+        }
+    }
     svg.path(&chart::line_path(&roof_pts(&e)), "series");
     for ((ai, perf), cls, label) in [
         (e.decode, "pt decode", Ui::Decode),
@@ -586,7 +741,7 @@ fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
             label.text(lang),
         );
     }
-    let table = vec![
+    let mut table = vec![
         [
             Ui::Roof.text(lang).to_string(),
             format!(
@@ -604,12 +759,41 @@ fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
             format!("{} ops/B, {} TOPS", f3(e.prefill.0), f3(tops(e.prefill.1))),
         ],
     ];
+    let pinned_text = pr.map(|p| {
+        let pin = Ui::Pinned.text(lang);
+        table.push([
+            format!("{pin}: {}", Ui::Roof.text(lang)),
+            format!("{} TOPS, {} GB/s", f3(tops(p.peak)), f3(p.bw / 1e9)),
+        ]);
+        table.push([
+            format!("{pin}: {}", Ui::Decode.text(lang)),
+            format!("{} ops/B, {} TOPS", f3(p.decode.0), f3(tops(p.decode.1))),
+        ]);
+        table.push([
+            format!("{pin}: {}", Ui::Prefill.text(lang)),
+            format!("{} ops/B, {} TOPS", f3(p.prefill.0), f3(tops(p.prefill.1))),
+        ]);
+        format!(
+            " {pin}: {} {} ops/B → {} TOPS; {} {} ops/B → {} TOPS.",
+            Ui::Decode.text(lang),
+            f3(p.decode.0),
+            f3(tops(p.decode.1)),
+            Ui::Prefill.text(lang),
+            f3(p.prefill.0),
+            f3(tops(p.prefill.1)),
+        )
+    });
+    let current = if pr.is_some() {
+        format!("{}: ", Ui::CurrentScenario.text(lang))
+    } else {
+        String::new()
+    };
     ChartOut {
         id: "roofline",
         frame,
         title: Ui::ChartRoofline.text(lang).into(),
         desc: format!(
-            "{} {}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.",
+            "{} {current}{}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.{}",
             Ui::ChartRooflineDesc.text(lang),
             Ui::Decode.text(lang),
             f3(e.decode.0),
@@ -618,10 +802,11 @@ fn roofline_chart(g: &Good, lang: Lang) -> ChartOut {
             f3(e.prefill.0),
             f3(tops(e.prefill.1)),
             f3(chart::ridge(e.peak, e.bw)),
+            pinned_text.unwrap_or_default(),
         ),
         svg: svg.0,
         table: chart::table_html(["", Ui::Value.text(lang)], &table),
-        legend: None,
+        legend: pr.is_some().then(|| compare_legend(lang)),
     }
 }
 
@@ -861,7 +1046,7 @@ mod tests {
         let g = good(i.clone());
         let s = edgefit_core::solve(&i).unwrap();
         for lang in [Lang::En, Lang::Zh] {
-            let charts = all_charts(&g, Some(&s), lang);
+            let charts = all_charts(&g, None, Some(&s), lang);
             assert_eq!(charts.len(), 6);
             // The page draws one slot per id in CHART_IDS: every chart must have its slot.
             let ids: Vec<&str> = charts.iter().map(|c| c.id).collect();
@@ -903,6 +1088,42 @@ mod tests {
         );
         assert!(!smooth.x.contains(&257.0));
         assert!(smooth.mid.windows(2).all(|w| w[1] >= w[0]));
+    }
+
+    #[test]
+    fn a_pinned_scenario_is_drawn_on_the_same_axes_and_named_in_the_text() {
+        let cur = good(Inputs::default());
+        let mut i = Inputs::default();
+        i.set_exact(edgefit_core::Field::BandwidthGbps, 100.0);
+        let pin = good(i);
+        for lang in [Lang::En, Lang::Zh] {
+            let charts = all_charts(&cur, Some(&pin), None, lang);
+            let by = |id: &str| charts.iter().find(|c| c.id == id).unwrap();
+            let pinned = Ui::Pinned.text(lang);
+            let current = Ui::CurrentScenario.text(lang);
+            for id in ["memory", "tpot", "roofline"] {
+                let c = by(id);
+                assert!(c.desc.contains(pinned), "{id}: {}", c.desc);
+                assert!(c.table.contains(pinned), "{id}");
+                let legend = c.legend.as_deref().unwrap_or_default();
+                assert!(legend.contains(pinned) && legend.contains(current), "{id}");
+                assert!(!c.svg.contains("NaN") && !c.svg.contains("inf"), "{id}");
+            }
+            let tpot = by("tpot");
+            assert_eq!(tpot.svg.matches("class=\"series").count(), 2);
+            assert_eq!(tpot.svg.matches("class=\"series pinned\"").count(), 1);
+            // Two memory bars (four segments each) and the pinned decode/prefill points.
+            assert_eq!(by("memory").svg.matches(" pinned\"").count(), 4);
+            assert_eq!(by("roofline").svg.matches("pt decode").count(), 2);
+            // More bandwidth: the pinned curve is below the current one.
+            let xs = tpot_model(&cur).unwrap().0.x;
+            let p = pinned_tpot(&pin, &xs).unwrap();
+            let (c, _, _) = tpot_model(&cur).unwrap();
+            assert!(p.iter().zip(&c.mid).all(|(a, b)| a < b));
+            // Without a pin the charts are as before.
+            let plain = all_charts(&cur, None, None, lang);
+            assert!(plain.iter().all(|c| !c.svg.contains("pinned")));
+        }
     }
 
     #[test]

@@ -49,6 +49,19 @@ pub fn evaluate_pin(hash: &str) -> Option<(Inputs, Evaluation)> {
     Some((d.inputs, evaluate(&s)))
 }
 
+/// A pinned scenario as the charts draw it (`None`: the pin is not a valid scenario).
+#[must_use]
+pub fn pinned_good(hash: &str) -> Option<Arc<crate::state::Good>> {
+    let d = codec::decode(hash, &[]);
+    let scenarios = validate(&d.inputs).ok()?;
+    let evaluation = evaluate(&scenarios);
+    Some(Arc::new(crate::state::Good {
+        inputs: d.inputs,
+        scenarios,
+        evaluation,
+    }))
+}
+
 /// The worst verdict over every constraint.
 #[must_use]
 pub fn overall(e: &Evaluation) -> Verdict {

@@ -14,17 +14,17 @@ use edgefit_core::input::{Group, Kind};
 use edgefit_core::pipeline::link::{self, DecodedPipeline};
 use edgefit_core::pipeline::{
     analyze_pipeline, Pipeline, PipelineError, PipelineProblem, PipelineReport, Role, SegmentKind,
-    Timing, TurnField, ALL_ROLES, ALL_TIMINGS, ALL_TURN_FIELDS,
+    Stage, Timing, TurnField, ALL_ROLES, ALL_TIMINGS, ALL_TURN_FIELDS, MAX_STAGES,
 };
 use edgefit_core::presets::{ModelFamily, ALL_MODELS};
 use edgefit_core::scenario::{FieldError, InputRef};
-use edgefit_core::{Field, Value, Verdict, ALL_FIELDS};
+use edgefit_core::{Field, Inputs, ModelKind, Value, Verdict, ALL_FIELDS};
 use edgefit_text::{fmt_num, Lang};
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use crate::app::{Ctx, PAGE_KEYS};
-use crate::dom::{el, Node};
+use crate::dom::{el, Act, Node};
 use crate::gantt::{self, Bar, Mark, MemRow};
 use crate::share;
 
@@ -183,10 +183,117 @@ impl Pipe {
             extras.push(("lang", lang.code()));
         }
         match self.good.get() {
-            Some(g) => link::encode(&g.pipeline, &extras),
-            None => self.pipeline.with(|p| link::encode(p, &extras)),
+            Some(g) => staged_link(&g.pipeline, &extras),
+            None => self.pipeline.with(|p| staged_link(p, &extras)),
         }
     }
+
+    /// Apply a change of the stages (add, remove, move): the form is rebuilt from the new pipeline.
+    pub fn edit(&self, e: Edit) {
+        let fallback = self
+            .good
+            .get_untracked()
+            .and_then(|g| g.pipeline.stages.first().map(|s| s.inputs.clone()));
+        self.pipeline
+            .update(|p| *p = edited(p, e, fallback.as_ref()));
+        self.generation.update(|g| *g += 1);
+    }
+}
+
+/// The pipeline's link, always naming its stages: [`link::encode`] writes a one-stage pipeline of the
+/// default role as a plain single-model link, which would reopen the single-model page.
+#[must_use]
+pub fn staged_link(p: &Pipeline, extras: &[(&str, &str)]) -> String {
+    let s = link::encode(p, extras);
+    let Some(first) = p.stages.first() else {
+        return s;
+    };
+    if p.stages.len() != 1 || s.split('&').any(|kv| kv.starts_with("stages=")) {
+        return s;
+    }
+    let v = format!("v={}", codec::VERSION);
+    let role = first.role.code();
+    match s.strip_prefix(&v) {
+        Some(rest) if rest.is_empty() || rest.starts_with('&') => {
+            format!("{v}&{}={role}{rest}", link::STAGES_KEY)
+        }
+        _ => format!("{}={role}&{s}", link::STAGES_KEY),
+    }
+}
+
+/// A change of the pipeline's stages.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Edit {
+    /// Add a stage of this role at the end (with the role's usual model).
+    Add(Role),
+    /// Remove stage `i` (0-based).
+    Remove(usize),
+    /// Move stage `i` one place up (towards the start).
+    Up(usize),
+    /// Move stage `i` one place down.
+    Down(usize),
+}
+
+/// The roles a stage can be added as, in the order the page offers them.
+pub const ADD_ROLES: [Role; 5] = [Role::Asr, Role::Llm, Role::Tts, Role::Vision, Role::Other];
+
+/// A new stage of this role with its usual model (ASR: Whisper-base; LLM: the seed's 1.5 B; TTS:
+/// Kokoro-82M; vision: MobileNetV3-Large; other: a one-shot model), on the device of `device`.
+#[must_use]
+pub fn new_stage(role: Role, device: Option<&Inputs>) -> Stage {
+    let voice = Pipeline::voice_assistant();
+    let mut inputs = match role {
+        Role::Asr => voice.stages[0].inputs.clone(),
+        Role::Tts => voice.stages[2].inputs.clone(),
+        Role::Llm => Inputs::default(),
+        Role::Vision => {
+            let mut i = Inputs::default();
+            if let Some(m) = edgefit_core::presets::model("mobilenetv3-large") {
+                let _ = m.apply(&mut i);
+            }
+            i.set_exact(Field::WeightBits, 8.0);
+            i.granularity = edgefit_core::Granularity::PerChannel;
+            i
+        }
+        _ => {
+            let mut i = Inputs::default();
+            i.model_kind = ModelKind::OneShot;
+            i
+        }
+    };
+    if let Some(d) = device {
+        // The first stage's device is everyone's: take it, as the analysis will.
+        let two = Pipeline::new(vec![
+            Stage {
+                role,
+                inputs: d.clone(),
+            },
+            Stage { role, inputs },
+        ]);
+        inputs = two.stage_inputs(1).unwrap_or_default();
+    }
+    Stage { role, inputs }
+}
+
+/// The pipeline after a change of its stages. The device stays the same whichever stage comes first; a
+/// stage added to an empty pipeline takes `fallback`'s device (the last valid pipeline's).
+#[must_use]
+pub fn edited(p: &Pipeline, e: Edit, fallback: Option<&Inputs>) -> Pipeline {
+    let mut p = p.normalized();
+    let n = p.stages.len();
+    match e {
+        Edit::Add(role) if n < MAX_STAGES => {
+            let device = p.stages.first().map(|s| &s.inputs).or(fallback).cloned();
+            p.stages.push(new_stage(role, device.as_ref()));
+        }
+        Edit::Remove(i) if i < n => {
+            p.stages.remove(i);
+        }
+        Edit::Up(i) if i > 0 && i < n => p.stages.swap(i - 1, i),
+        Edit::Down(i) if i + 1 < n => p.stages.swap(i, i + 1),
+        _ => {}
+    }
+    p
 }
 
 /// The button of the single-model page that opens the pipeline view on the seed's voice assistant.
@@ -301,6 +408,7 @@ pub fn PipelineView() -> impl IntoView {
         <main class="layout pipe" data-testid="pipeline-view">
             <section class="inputs" aria-labelledby="h-pipe-inputs">
                 <h2 id="h-pipe-inputs">{move || t(lang.get(), "Stages", "阶段")}</h2>
+                {stage_list(ctx, pipe)}
                 <PipeForm/>
             </section>
             <section class="results" aria-labelledby="h-pipe-results">
@@ -367,7 +475,9 @@ fn PipeShare() -> impl IntoView {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
-        let j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
+        let mut j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
+        // The page's link: it names its stages even when there is one.
+        j.link = staged_link(&g.pipeline, &[]);
         if let Ok(s) = serde_json::to_string_pretty(&j) {
             if share::download("edgefit-pipeline.json", "application/json", &s).is_ok() {
                 status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
@@ -400,6 +510,150 @@ fn PipeShare() -> impl IntoView {
             <p class="share-status" role="status" aria-live="polite">{move || status.get()}</p>
         </div>
     }
+}
+
+/// The stages in order, each with move up / move down / remove buttons, and one button per role to add a
+/// stage. One [`crate::dom`] panel (no `view!` per shape: the size budget). After a move the focus follows
+/// the moved stage's button, so the keyboard can keep moving it.
+fn stage_list(ctx: Ctx, pipe: Pipe) -> impl IntoView {
+    let lang = ctx.lang;
+    let render = move || {
+        let l = lang.get();
+        // Re-rendered when the stages change (every such change bumps `generation`), not on every keystroke.
+        pipe.generation.track();
+        let stages: Vec<(Role, Option<String>)> = pipe.pipeline.with_untracked(|p| {
+            p.stages
+                .iter()
+                .map(|s| (s.role, s.inputs.model.clone()))
+                .collect()
+        });
+        let n = stages.len();
+        let btn = |act: String, id: String, label: &str, aria: String, off: bool| -> Node {
+            el("button")
+                .at("type", "button")
+                .at("id", id.clone())
+                .at("data-testid", id)
+                .at("data-act", act)
+                .at("aria-label", aria)
+                .at_if(off, "disabled", "")
+                .tx(label)
+                .into()
+        };
+        let items = stages.iter().enumerate().map(|(i, (role, model))| {
+            let name = format!("{}. {}", i + 1, edgefit_text::role_label(*role, l));
+            let shown = match model.as_deref().and_then(edgefit_core::presets::model) {
+                Some(m) => format!("{name} — {}", m.name),
+                None => name.clone(),
+            };
+            let remove = t(l, "Remove", "删除");
+            el("li")
+                .at("data-testid", format!("stage-item-{}", i + 1))
+                .kid(el("span").at("class", "stage-name").tx(shown))
+                .kid(btn(
+                    format!("up-{i}"),
+                    format!("p-up-{}", i + 1),
+                    "↑",
+                    format!("{}: {name}", t(l, "Move up", "上移")),
+                    i == 0,
+                ))
+                .kid(btn(
+                    format!("down-{i}"),
+                    format!("p-down-{}", i + 1),
+                    "↓",
+                    format!("{}: {name}", t(l, "Move down", "下移")),
+                    i + 1 == n,
+                ))
+                .kid(btn(
+                    format!("rm-{i}"),
+                    format!("p-rm-{}", i + 1),
+                    remove,
+                    format!("{remove}: {name}"),
+                    false,
+                ))
+                .into()
+        });
+        let full = n >= MAX_STAGES;
+        let adds = ADD_ROLES.iter().map(|&r| {
+            let label = format!("+ {}", edgefit_text::role_label(r, l));
+            btn(
+                format!("add-{}", r.code()),
+                format!("p-add-{}", r.code()),
+                &label,
+                label.clone(),
+                full,
+            )
+        });
+        let mut out = el("div").at("data-testid", "stage-list");
+        if n == 0 {
+            out = out.kid(
+                el("p")
+                    .at("class", "stale")
+                    .at("role", "status")
+                    .at("data-testid", "no-stages")
+                    .tx(t(
+                        l,
+                        "The pipeline has no stages: add one below. The results show the last pipeline that had stages.",
+                        "流水线没有任何阶段:请在下方添加。结果显示的是上一个有阶段的流水线。",
+                    )),
+            );
+        } else {
+            out = out.kid(el("ol").at("class", "stage-list").kids(items));
+        }
+        let mut add = el("p")
+            .at("class", "stage-add")
+            .at("role", "group")
+            .at("aria-label", t(l, "Add a stage", "添加阶段"))
+            .tx(format!("{} ", t(l, "Add a stage:", "添加阶段:")))
+            .kids(adds);
+        if full {
+            add = add.kid(
+                el("span")
+                    .at("class", "muted")
+                    .tx(format!(" {} {MAX_STAGES}", t(l, "at most", "最多"))),
+            );
+        }
+        Some(out.kid(add).into())
+    };
+    let act: Act = Box::new(move |a, _| {
+        let n = pipe.pipeline.with_untracked(|p| p.stages.len());
+        let (what, arg) = a.split_once('-').unwrap_or((a, ""));
+        let i: usize = arg.parse().unwrap_or(usize::MAX);
+        let (edit, focus) = match what {
+            "add" => match Role::from_code(arg) {
+                Some(r) => (Edit::Add(r), format!("p-rm-{}", n + 1)),
+                None => return,
+            },
+            "rm" => (
+                Edit::Remove(i),
+                if n > 1 {
+                    format!("p-rm-{}", i.min(n - 2) + 1)
+                } else {
+                    "p-add-asr".into()
+                },
+            ),
+            // The moved stage's button, or the other direction's at the end of the list.
+            "up" if i > 0 => (
+                Edit::Up(i),
+                format!("p-{}-{i}", if i > 1 { "up" } else { "down" }),
+            ),
+            "down" if i + 1 < n => (
+                Edit::Down(i),
+                format!("p-{}-{}", if i + 2 < n { "down" } else { "up" }, i + 2),
+            ),
+            _ => return,
+        };
+        pipe.edit(edit);
+        request_animation_frame(move || {
+            use wasm_bindgen::JsCast;
+            if let Some(e) = document()
+                .get_element_by_id(&focus)
+                .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = e.focus();
+            }
+        });
+    });
+    crate::dom::panel("pipe-edit", Box::new(render), Some(act))
 }
 
 /// The form: the conversation, the shared device, then one card per stage. Re-read from the pipeline
@@ -453,7 +707,7 @@ fn PipeForm() -> impl IntoView {
                 </div>
                 {ALL_TURN_FIELDS.iter().map(|&f| view! { <TurnInput field=f/> }).collect_view()}
             </fieldset>
-            <fieldset class="group">
+            <fieldset class="group" hidden=p.stages.is_empty()>
                 <legend>{move || t(lang.get(), "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
                 {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 <details>
@@ -1330,6 +1584,79 @@ mod tests {
         for k in ALL_KINDS {
             assert!(!kind_code(k).is_empty());
         }
+    }
+
+    #[test]
+    fn every_stage_that_can_be_added_is_valid_and_its_link_reads_back() {
+        let voice = link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS).pipeline;
+        let base = check(&voice).expect("valid");
+        for role in ADD_ROLES {
+            let p = edited(&voice, Edit::Add(role), None);
+            assert_eq!(p.stages.len(), 4, "{role:?}");
+            let g = check(&p).unwrap_or_else(|e| panic!("{role:?}: {e}"));
+            // One more stage never makes the turn shorter; the link names it.
+            assert!(g.report.latency.e2e.0 >= base.report.latency.e2e.0 - 1e-12);
+            let h = staged_link(&p, &[]);
+            assert!(
+                h.contains(&format!("stages=asr,llm,tts,{}", role.code())),
+                "{h}"
+            );
+            let d = link::decode(&h, PAGE_KEYS);
+            assert!(d.staged && d.issues.is_empty(), "{h}: {:?}", d.issues);
+            assert_eq!(d.pipeline, p.normalized(), "{h}");
+        }
+    }
+
+    #[test]
+    fn remove_and_move_keep_the_device_and_a_single_stage_link_stays_a_pipeline() {
+        let mut voice = link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS).pipeline;
+        voice.stages[0].inputs.set_exact(Field::BandwidthGbps, 51.2);
+        let bw = |p: &Pipeline| p.stage_inputs(0).and_then(|i| i.get(Field::BandwidthGbps));
+        // Moving the first stage down keeps the device the user typed on it.
+        let moved = edited(&voice, Edit::Down(0), None);
+        let roles: Vec<Role> = moved.stages.iter().map(|s| s.role).collect();
+        assert_eq!(roles, [Role::Llm, Role::Asr, Role::Tts]);
+        assert_eq!(bw(&moved), bw(&voice));
+        assert_eq!(edited(&moved, Edit::Up(1), None), voice.normalized());
+        // Out of range: nothing changes.
+        assert_eq!(edited(&voice, Edit::Up(0), None), voice.normalized());
+        assert_eq!(edited(&voice, Edit::Down(2), None), voice.normalized());
+        assert_eq!(edited(&voice, Edit::Remove(3), None), voice.normalized());
+        // Down to one LLM stage: the link still names its stage (else it reopens the single-model page).
+        let one = edited(
+            &edited(&voice, Edit::Remove(0), None),
+            Edit::Remove(1),
+            None,
+        );
+        assert_eq!(one.stages.len(), 1);
+        assert_eq!(bw(&one), bw(&voice));
+        check(&one).expect("one LLM stage is valid");
+        let h = staged_link(&one, &[("lang", "zh")]);
+        assert!(h.starts_with("v=1&stages=llm"), "{h}");
+        let d = link::decode(&h, PAGE_KEYS);
+        assert!(d.staged && d.issues.is_empty(), "{h}: {:?}", d.issues);
+        assert_eq!(d.pipeline, one.normalized(), "{h}");
+        assert_eq!(d.extras, [("lang".to_string(), "zh".to_string())]);
+        // One "other" one-shot stage too.
+        let other = Pipeline::new(vec![new_stage(Role::Other, None)]);
+        let d = link::decode(&staged_link(&other, &[]), PAGE_KEYS);
+        assert!(d.staged && d.pipeline == other.normalized());
+        // No stages: an error, not a panic; adding one takes the last pipeline's device.
+        let none = edited(&one, Edit::Remove(0), None);
+        assert!(none.stages.is_empty());
+        let e = check(&none).expect_err("no stages");
+        assert!(e.0.contains(&PipelineProblem::NoStages));
+        let _ = staged_link(&none, &[]);
+        let dev = voice.stages[0].inputs.clone();
+        let back = edited(&none, Edit::Add(Role::Tts), Some(&dev));
+        assert_eq!(bw(&back), bw(&voice));
+        check(&back).expect("valid");
+        // At most MAX_STAGES.
+        let mut full = voice.clone();
+        for _ in 0..10 {
+            full = edited(&full, Edit::Add(Role::Llm), None);
+        }
+        assert_eq!(full.stages.len(), MAX_STAGES);
     }
 
     #[test]

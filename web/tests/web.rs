@@ -126,3 +126,60 @@ async fn chinese_from_the_link() {
         Some("zh-CN")
     );
 }
+
+fn click(root: &web_sys::HtmlElement, sel: &str) {
+    let b: web_sys::HtmlElement = root
+        .query_selector(sel)
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element matches {sel}"))
+        .unchecked_into();
+    b.click();
+}
+
+fn count(root: &web_sys::HtmlElement, sel: &str) -> u32 {
+    root.query_selector_all(sel).unwrap().length()
+}
+
+#[wasm_bindgen_test]
+async fn pipeline_stages_are_added_moved_and_removed() {
+    let (root, _h) = mount(edgefit_web::pipeline_ui::VOICE_ASSISTANT_LINK);
+    settle(20).await;
+    assert_eq!(count(&root, "[data-testid^=stage-item-]"), 3);
+    click(&root, "[data-testid=p-add-tts]");
+    settle(20).await;
+    assert_eq!(count(&root, "[data-testid^=stage-item-]"), 4);
+    assert_eq!(count(&root, "fieldset.stage"), 4);
+    assert_eq!(
+        count(&root, "[data-testid=chart-gantt] svg.main text.row"),
+        4
+    );
+    click(&root, "[data-testid=p-up-4]");
+    settle(20).await;
+    assert!(text_of(&root, "[data-testid=stage-item-3]").contains("TTS"));
+    for n in [4, 3, 2, 1] {
+        click(&root, &format!("[data-testid=p-rm-{n}]"));
+        settle(20).await;
+    }
+    assert_eq!(count(&root, "[data-testid^=stage-item-]"), 0);
+    assert_eq!(count(&root, "[data-testid=no-stages]"), 1);
+    // The last results stay.
+    assert_eq!(
+        count(&root, "[data-testid=chart-gantt] svg.main text.row"),
+        1
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_pin_draws_a_second_tpot_curve() {
+    let (root, _h) = mount("v=1");
+    settle(20).await;
+    click(&root, "[data-testid=pin]");
+    type_into(&root, "f-bw_gbps", "50");
+    settle(400).await;
+    assert_eq!(count(&root, "[data-testid=chart-tpot] path.series"), 2);
+    assert_eq!(
+        count(&root, "[data-testid=chart-tpot] path.series.pinned"),
+        1
+    );
+    assert!(text_of(&root, "[data-testid=chart-tpot] ul.legend").contains("Pinned"));
+}
