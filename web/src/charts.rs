@@ -208,7 +208,7 @@ pub fn all_charts(
 ) -> Vec<ChartOut> {
     let mut v = vec![memory_chart(g, pinned, lang)];
     v.extend(tpot_chart(g, pinned, lang));
-    v.extend(ttft_chart(g, lang));
+    v.extend(ttft_chart(g, pinned, lang));
     v.push(roofline_chart(g, pinned, lang));
     v.push(thermal_chart(g, lang));
     v.extend(solve.map(|s| solve_chart(s, g, lang)));
@@ -473,26 +473,52 @@ const SEG: [&str; 4] = ["seg s0", "seg s1", "seg s2", "seg s3"];
 /// The pinned scenario's TPOT (ms) at each context of `xs` (`None` for a one-shot model).
 #[must_use]
 pub fn pinned_tpot(p: &Good, xs: &[f64]) -> Option<Vec<f64>> {
+    pinned_curve(p, xs, |s, r, c| bandwidth::tpot_at(s, &r.compute, c).ms())
+}
+
+/// The pinned scenario's expected TTFT (ms) at each prompt length in `xs`; `None` for a one-shot model.
+#[must_use]
+pub fn pinned_ttft(p: &Good, xs: &[f64]) -> Option<Vec<f64>> {
+    pinned_curve(p, xs, |s, r, x| latency::ttft_at(s, &r.compute, x).ms())
+}
+
+fn pinned_curve(
+    p: &Good,
+    xs: &[f64],
+    at: impl Fn(&Scenario, &Report, f64) -> f64,
+) -> Option<Vec<f64>> {
     if matches!(p.scenarios.expected.model, Model::OneShot(_)) {
         return None;
     }
     let (s, r) = (&p.scenarios.expected, &p.evaluation.expected);
-    Some(
-        xs.iter()
-            .map(|&c| bandwidth::tpot_at(s, &r.compute, c).ms())
-            .collect(),
-    )
+    Some(xs.iter().map(|&x| at(s, r, x)).collect())
 }
 
-fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
-    let (series, target, context) = tpot_model(g)?;
+/// A latency curve against a token count: its band across the input ranges, a target line, a marker at the
+/// scenario's own value, and (compare mode) the pinned scenario's curve dashed on the same axes.
+struct Curve {
+    id: &'static str,
+    title: Ui,
+    desc: Ui,
+    x_label: Ui,
+    /// The quantity, as the y axis and the table name it ("TPOT").
+    quantity: &'static str,
+    series: Banded,
+    target: f64,
+    /// The scenario's own x (context or prompt) and the expected value there.
+    marker: (f64, f64),
+    /// The pinned scenario: its curve at `series.x` and its value at the marker.
+    pinned: Option<(Vec<f64>, f64)>,
+}
+
+fn curve_chart(c: Curve, lang: Lang) -> ChartOut {
+    let Curve { series, target, .. } = &c;
+    let (target, (mark_x, mark_y)) = (*target, c.marker);
+    let other = c.pinned.as_ref().map(|(v, _)| v.as_slice());
     let frame = Frame::standard();
     let x_max = *series.x.last().unwrap_or(&1.0);
     let xs = Scale::linear(0.0, x_max, frame.x0(), frame.x1());
-    let other = pinned.and_then(|p| pinned_tpot(p, &series.x));
-    let other_max = other
-        .as_deref()
-        .map_or(0.0, |v| v.iter().copied().fold(0.0, f64::max));
+    let other_max = other.map_or(0.0, |v| v.iter().copied().fold(0.0, f64::max));
     let y_max = chart::nice_max(series.max().max(target).max(other_max) * 1.1);
     let ys = Scale::linear(0.0, y_max, frame.y1(), frame.y0());
     let pts = |v: &[f64]| -> Vec<(f64, f64)> {
@@ -504,8 +530,14 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
             .collect()
     };
     let mut svg = Svg::default();
-    svg.y_axis(&frame, &ys, &ys.ticks(5), f3, "TPOT (ms)");
-    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::Context.text(lang));
+    svg.y_axis(
+        &frame,
+        &ys,
+        &ys.ticks(5),
+        f3,
+        &format!("{} (ms)", c.quantity),
+    );
+    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, c.x_label.text(lang));
     if series.has_band() {
         svg.path(
             &chart::band_path(&pts(&series.hi), &pts(&series.lo)),
@@ -521,22 +553,23 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
         "target-label",
         &format!("{} {} ms", Ui::Target.text(lang), f3(target)),
     );
-    let cx = xs.map(context);
-    svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
-    if let Some(o) = &other {
+    let mx = xs.map(mark_x);
+    svg.line(mx, frame.y0(), mx, frame.y1(), "marker");
+    if let Some(o) = other {
         svg.path(&chart::line_path(&pts(o)), "series pinned");
     }
     svg.path(&chart::line_path(&pts(&series.mid)), "series");
+    let step = (series.x.len() / 6).max(1);
     let table: Vec<[String; 2]> = series
         .x
         .iter()
         .enumerate()
-        .filter(|(i, _)| i % 8 == 0)
+        .filter(|(i, _)| i % step == 0)
         .map(|(i, &x)| {
             let cur = format!("{} ms", band_text(series.lo[i], series.hi[i]));
             [
                 text::fmt_int(x),
-                match &other {
+                match other {
                     Some(o) => format!(
                         "{}: {cur}; {}: {} ms",
                         Ui::CurrentScenario.text(lang),
@@ -548,110 +581,85 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
             ]
         })
         .collect();
+    // Compare mode: "Current X ms, Pinned Y ms".
+    let (cur, pin) = match &c.pinned {
+        Some((_, pa)) => (
+            format!("{} ", Ui::CurrentScenario.text(lang)),
+            format!(", {} {} ms", Ui::Pinned.text(lang), f3(*pa)),
+        ),
+        None => (String::new(), String::new()),
+    };
+    let desc = format!(
+        "{} {} {}: {cur}{} ms{pin}; {} {} ms.",
+        c.desc.text(lang),
+        c.x_label.text(lang),
+        text::fmt_int(mark_x),
+        f3(mark_y),
+        Ui::Target.text(lang),
+        f3(target)
+    );
+    ChartOut {
+        id: c.id,
+        frame,
+        title: c.title.text(lang).into(),
+        desc,
+        svg: svg.0,
+        table: chart::table_html([c.x_label.text(lang), c.quantity], &table),
+        legend: other.is_some().then(|| compare_legend(lang)),
+    }
+}
+
+fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
+    let (series, target, context) = tpot_model(g)?;
     let at_ctx = bandwidth::tpot_at(
         &g.scenarios.expected,
         &g.evaluation.expected.compute,
         context,
     )
     .ms();
-    let pinned_at = pinned
-        .and_then(|p| pinned_tpot(p, &[context]))
-        .and_then(|v| v.first().copied());
-    // Compare mode: "Current X ms, Pinned Y ms".
-    let (cur, pin) = match pinned_at {
-        Some(pa) => (
-            format!("{} ", Ui::CurrentScenario.text(lang)),
-            format!(", {} {} ms", Ui::Pinned.text(lang), f3(pa)),
-        ),
-        None => (String::new(), String::new()),
-    };
-    let desc = format!(
-        "{} {} {}: {cur}{} ms{pin}; {} {} ms.",
-        Ui::ChartTpotDesc.text(lang),
-        Ui::Context.text(lang),
-        text::fmt_int(context),
-        f3(at_ctx),
-        Ui::Target.text(lang),
-        f3(target)
-    );
-    Some(ChartOut {
-        id: "tpot",
-        frame,
-        title: Ui::ChartTpot.text(lang).into(),
-        desc,
-        svg: svg.0,
-        table: chart::table_html([Ui::Context.text(lang), "TPOT"], &table),
-        legend: other.is_some().then(|| compare_legend(lang)),
-    })
+    let pinned = pinned.and_then(|p| {
+        let curve = pinned_tpot(p, &series.x)?;
+        let at = pinned_tpot(p, &[context])?.first().copied()?;
+        Some((curve, at))
+    });
+    Some(curve_chart(
+        Curve {
+            id: "tpot",
+            title: Ui::ChartTpot,
+            desc: Ui::ChartTpotDesc,
+            x_label: Ui::Context,
+            quantity: "TPOT",
+            series,
+            target,
+            marker: (context, at_ctx),
+            pinned,
+        },
+        lang,
+    ))
 }
 
-fn ttft_chart(g: &Good, lang: Lang) -> Option<ChartOut> {
+fn ttft_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
     let (series, target, prompt) = ttft_model(g)?;
-    let frame = Frame::standard();
-    let x_max = *series.x.last().unwrap_or(&1.0);
-    let xs = Scale::linear(0.0, x_max, frame.x0(), frame.x1());
-    let y_max = chart::nice_max(series.max().max(target) * 1.1);
-    let ys = Scale::linear(0.0, y_max, frame.y1(), frame.y0());
-    let pts = |v: &[f64]| -> Vec<(f64, f64)> {
-        series
-            .x
-            .iter()
-            .zip(v)
-            .map(|(&x, &y)| (xs.map(x), ys.map_clamped(y)))
-            .collect()
-    };
-    let mut svg = Svg::default();
-    svg.y_axis(&frame, &ys, &ys.ticks(5), f3, "TTFT (ms)");
-    svg.x_axis(&frame, &xs, &xs.ticks(5), f3, Ui::PromptTokens.text(lang));
-    if series.has_band() {
-        svg.path(
-            &chart::band_path(&pts(&series.hi), &pts(&series.lo)),
-            "band",
-        );
-    }
-    let ty = ys.map(target);
-    svg.line(frame.x0(), ty, frame.x1(), ty, "target");
-    svg.text(
-        frame.x1() - 2.0,
-        ty - 4.0,
-        "end",
-        "target-label",
-        &format!("{} {} ms", Ui::Target.text(lang), f3(target)),
-    );
-    let px = xs.map(prompt);
-    svg.line(px, frame.y0(), px, frame.y1(), "marker");
-    svg.path(&chart::line_path(&pts(&series.mid)), "series");
-    let step = (series.x.len() / 8).max(1);
-    let table: Vec<[String; 2]> = series
-        .x
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| i % step == 0)
-        .map(|(i, &x)| {
-            [
-                text::fmt_int(x),
-                format!("{} ms", band_text(series.lo[i], series.hi[i])),
-            ]
-        })
-        .collect();
     let at_prompt = g.evaluation.expected.ttft.ttft.ms();
-    Some(ChartOut {
-        id: "ttft",
-        frame,
-        title: Ui::ChartTtft.text(lang).into(),
-        desc: format!(
-            "{} {} {}: {} ms; {} {} ms.",
-            Ui::ChartTtftDesc.text(lang),
-            Ui::PromptTokens.text(lang),
-            text::fmt_int(prompt),
-            f3(at_prompt),
-            Ui::Target.text(lang),
-            f3(target)
-        ),
-        svg: svg.0,
-        table: chart::table_html([Ui::PromptTokens.text(lang), "TTFT"], &table),
-        legend: None,
-    })
+    let pinned = pinned.and_then(|p| {
+        let curve = pinned_ttft(p, &series.x)?;
+        let at = pinned_ttft(p, &[prompt])?.first().copied()?;
+        Some((curve, at))
+    });
+    Some(curve_chart(
+        Curve {
+            id: "ttft",
+            title: Ui::ChartTtft,
+            desc: Ui::ChartTtftDesc,
+            x_label: Ui::PromptTokens,
+            quantity: "TTFT",
+            series,
+            target,
+            marker: (prompt, at_prompt),
+            pinned,
+        },
+        lang,
+    ))
 }
 
 fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
@@ -1101,7 +1109,7 @@ mod tests {
             let by = |id: &str| charts.iter().find(|c| c.id == id).unwrap();
             let pinned = Ui::Pinned.text(lang);
             let current = Ui::CurrentScenario.text(lang);
-            for id in ["memory", "tpot", "roofline"] {
+            for id in ["memory", "tpot", "ttft", "roofline"] {
                 let c = by(id);
                 assert!(c.desc.contains(pinned), "{id}: {}", c.desc);
                 assert!(c.table.contains(pinned), "{id}");
