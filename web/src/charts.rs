@@ -137,6 +137,26 @@ pub fn thermal_model(g: &Good) -> (Banded, Banded, f64) {
     )
 }
 
+/// The pinned scenario's expected junction temperature (°C, held at its limit) and rate (per second) at
+/// each time in `xs`, for the compare overlay of the heat chart.
+#[must_use]
+pub fn pinned_thermal(p: &Good, xs: &[f64]) -> (Vec<f64>, Vec<f64>) {
+    let (s, r) = (&p.scenarios.expected, &p.evaluation.expected);
+    let raw: Vec<f64> = xs
+        .iter()
+        .map(|&t| thermal::tj_at(s, Watts(r.power.total.0), Seconds(t)))
+        .collect();
+    let th = &r.thermal;
+    let rate = xs
+        .iter()
+        .map(|&t| match th.time_to_throttle {
+            Some(tt) if t >= tt.0 => th.throttled_rate,
+            _ => th.rate,
+        })
+        .collect();
+    (chart::clamp_at_limit(&raw, s.device.tj_max_c), rate)
+}
+
 /// One machine's roof and the two workload points, in ops/byte and ops/s.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Roofline {
@@ -210,7 +230,7 @@ pub fn all_charts(
     v.extend(tpot_chart(g, pinned, lang));
     v.extend(ttft_chart(g, pinned, lang));
     v.push(roofline_chart(g, pinned, lang));
-    v.push(thermal_chart(g, lang));
+    v.push(thermal_chart(g, pinned, lang));
     v.extend(solve.map(|s| solve_chart(s, g, lang)));
     v
 }
@@ -818,20 +838,32 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
     }
 }
 
-fn thermal_chart(g: &Good, lang: Lang) -> ChartOut {
+fn thermal_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
     let frame = Frame {
         height: 330.0,
         ..Frame::standard()
     };
     let (tj, rate, tj_max) = thermal_model(g);
+    let other = pinned.map(|p| pinned_thermal(p, &tj.x));
+    let fold = |v: Option<&Vec<f64>>, init: f64, f: fn(f64, f64) -> f64| {
+        v.map_or(init, |v| v.iter().copied().fold(init, f))
+    };
     let session = *tj.x.last().unwrap_or(&1.0);
     let xs = Scale::linear(0.0, session, frame.x0(), frame.x1());
     // Top panel: temperature; bottom panel: rate.
     let split = frame.y0() + 170.0;
     let ambient = g.scenarios.expected.device.ambient_c;
-    let t_lo = (ambient - 5.0).min(tj.lo.iter().copied().fold(f64::INFINITY, f64::min));
-    let ty = Scale::linear(t_lo, tj_max + 10.0, split - 10.0, frame.y0());
-    let r_max = chart::nice_max(rate.max().max(g.evaluation.expected.thermal.target_rate) * 1.1);
+    let t_lo = (ambient - 5.0)
+        .min(tj.lo.iter().copied().fold(f64::INFINITY, f64::min))
+        .min(fold(other.as_ref().map(|o| &o.0), f64::INFINITY, f64::min));
+    let t_hi = (tj_max + 10.0).max(fold(other.as_ref().map(|o| &o.0), 0.0, f64::max) + 5.0);
+    let ty = Scale::linear(t_lo, t_hi, split - 10.0, frame.y0());
+    let r_max = chart::nice_max(
+        rate.max()
+            .max(g.evaluation.expected.thermal.target_rate)
+            .max(fold(other.as_ref().map(|o| &o.1), 0.0, f64::max))
+            * 1.1,
+    );
     let ry = Scale::linear(0.0, r_max, frame.y1(), split + 20.0);
     let pts = |s: &Scale, b: &Banded, v: &[f64]| -> Vec<(f64, f64)> {
         b.x.iter()
@@ -864,6 +896,9 @@ fn thermal_chart(g: &Good, lang: Lang) -> ChartOut {
         "limit-label",
         &format!("{} {} °C", Ui::Limit.text(lang), f3(tj_max)),
     );
+    if let Some((o, _)) = &other {
+        svg.path(&chart::line_path(&pts(&ty, &tj, o)), "series pinned");
+    }
     svg.path(&chart::line_path(&pts(&ty, &tj, &tj.mid)), "series");
     svg.y_axis(&bottom, &ry, &ry.ticks(3), f3, Ui::TokensPerS.text(lang));
     if rate.has_band() {
@@ -882,6 +917,9 @@ fn thermal_chart(g: &Good, lang: Lang) -> ChartOut {
         "target-label",
         &format!("{} {}", Ui::Target.text(lang), f3(target_rate)),
     );
+    if let Some((_, o)) = &other {
+        svg.path(&chart::line_path(&pts(&ry, &rate, o)), "series rate pinned");
+    }
     svg.path(
         &chart::line_path(&pts(&ry, &rate, &rate.mid)),
         "series rate",
@@ -893,37 +931,62 @@ fn thermal_chart(g: &Good, lang: Lang) -> ChartOut {
             .enumerate()
             .filter(|(i, _)| i % 10 == 0)
             .map(|(i, &t)| {
+                let cur = format!(
+                    "{} °C; {} {}",
+                    band_text(tj.lo[i], tj.hi[i]),
+                    band_text(rate.lo[i], rate.hi[i]),
+                    Ui::TokensPerS.text(lang)
+                );
                 [
                     format!("{} s", f3(t)),
-                    format!(
-                        "{} °C; {} {}",
-                        band_text(tj.lo[i], tj.hi[i]),
-                        band_text(rate.lo[i], rate.hi[i]),
-                        Ui::TokensPerS.text(lang)
-                    ),
+                    match &other {
+                        Some((ot, or)) => format!(
+                            "{}: {cur}; {}: {} °C; {} {}",
+                            Ui::CurrentScenario.text(lang),
+                            Ui::Pinned.text(lang),
+                            f3(ot[i]),
+                            f3(or[i]),
+                            Ui::TokensPerS.text(lang)
+                        ),
+                        None => cur,
+                    },
                 ]
             })
             .collect();
+    let throttle = |th: &thermal::Thermal| {
+        th.time_to_throttle
+            .map_or(Ui::Never.text(lang).to_string(), |t| {
+                format!("{} s", f3(t.0))
+            })
+    };
+    let pin = pinned.map_or(String::new(), |p| {
+        let pt = &p.evaluation.expected.thermal;
+        format!(
+            " {}: {} {}; {} {} → {}.",
+            Ui::Pinned.text(lang),
+            Ui::Throttle.text(lang),
+            throttle(pt),
+            Ui::TokensPerS.text(lang),
+            f3(pt.rate),
+            f3(pt.throttled_rate),
+        )
+    });
     ChartOut {
         id: "thermal",
         frame,
         title: Ui::ChartThermal.text(lang).into(),
         desc: format!(
-            "{} {}: {}; {} {} → {}.",
+            "{} {}: {}; {} {} → {}.{pin}",
             Ui::ChartThermalDesc.text(lang),
             Ui::Throttle.text(lang),
-            th.time_to_throttle
-                .map_or(Ui::Never.text(lang).to_string(), |t| format!(
-                    "{} s",
-                    f3(t.0)
-                )),
+            throttle(th),
             Ui::TokensPerS.text(lang),
             f3(th.rate),
             f3(th.throttled_rate),
         ),
         svg: svg.0,
         table: chart::table_html([Ui::Time.text(lang), Ui::Value.text(lang)], &table),
-        legend: None,
+        legend: other.is_some().then(|| compare_legend(lang)),
     }
 }
 
@@ -1109,7 +1172,7 @@ mod tests {
             let by = |id: &str| charts.iter().find(|c| c.id == id).unwrap();
             let pinned = Ui::Pinned.text(lang);
             let current = Ui::CurrentScenario.text(lang);
-            for id in ["memory", "tpot", "ttft", "roofline"] {
+            for id in ["memory", "tpot", "ttft", "roofline", "thermal"] {
                 let c = by(id);
                 assert!(c.desc.contains(pinned), "{id}: {}", c.desc);
                 assert!(c.table.contains(pinned), "{id}");
