@@ -183,8 +183,8 @@ impl Pipe {
             extras.push(("lang", lang.code()));
         }
         match self.good.get() {
-            Some(g) => staged_link(&g.pipeline, &extras),
-            None => self.pipeline.with(|p| staged_link(p, &extras)),
+            Some(g) => link::encode(&g.pipeline, &extras),
+            None => self.pipeline.with(|p| link::encode(p, &extras)),
         }
     }
 
@@ -197,27 +197,6 @@ impl Pipe {
         self.pipeline
             .update(|p| *p = edited(p, e, fallback.as_ref()));
         self.generation.update(|g| *g += 1);
-    }
-}
-
-/// The pipeline's link, always naming its stages: [`link::encode`] writes a one-stage pipeline of the
-/// default role as a plain single-model link, which would reopen the single-model page.
-#[must_use]
-pub fn staged_link(p: &Pipeline, extras: &[(&str, &str)]) -> String {
-    let s = link::encode(p, extras);
-    let Some(first) = p.stages.first() else {
-        return s;
-    };
-    if p.stages.len() != 1 || s.split('&').any(|kv| kv.starts_with("stages=")) {
-        return s;
-    }
-    let v = format!("v={}", codec::VERSION);
-    let role = first.role.code();
-    match s.strip_prefix(&v) {
-        Some(rest) if rest.is_empty() || rest.starts_with('&') => {
-            format!("{v}&{}={role}{rest}", link::STAGES_KEY)
-        }
-        _ => format!("{}={role}&{s}", link::STAGES_KEY),
     }
 }
 
@@ -477,7 +456,7 @@ fn PipeShare() -> impl IntoView {
         };
         let mut j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
         // The page's link: it names its stages even when there is one.
-        j.link = staged_link(&g.pipeline, &[]);
+        j.link = link::encode(&g.pipeline, &[]);
         if let Ok(s) = serde_json::to_string_pretty(&j) {
             if share::download("edgefit-pipeline.json", "application/json", &s).is_ok() {
                 status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
@@ -1596,7 +1575,7 @@ mod tests {
             let g = check(&p).unwrap_or_else(|e| panic!("{role:?}: {e}"));
             // One more stage never makes the turn shorter; the link names it.
             assert!(g.report.latency.e2e.0 >= base.report.latency.e2e.0 - 1e-12);
-            let h = staged_link(&p, &[]);
+            let h = link::encode(&p, &[]);
             assert!(
                 h.contains(&format!("stages=asr,llm,tts,{}", role.code())),
                 "{h}"
@@ -1631,7 +1610,7 @@ mod tests {
         assert_eq!(one.stages.len(), 1);
         assert_eq!(bw(&one), bw(&voice));
         check(&one).expect("one LLM stage is valid");
-        let h = staged_link(&one, &[("lang", "zh")]);
+        let h = link::encode(&one, &[("lang", "zh")]);
         assert!(h.starts_with("v=1&stages=llm"), "{h}");
         let d = link::decode(&h, PAGE_KEYS);
         assert!(d.staged && d.issues.is_empty(), "{h}: {:?}", d.issues);
@@ -1639,14 +1618,14 @@ mod tests {
         assert_eq!(d.extras, [("lang".to_string(), "zh".to_string())]);
         // One "other" one-shot stage too.
         let other = Pipeline::new(vec![new_stage(Role::Other, None)]);
-        let d = link::decode(&staged_link(&other, &[]), PAGE_KEYS);
+        let d = link::decode(&link::encode(&other, &[]), PAGE_KEYS);
         assert!(d.staged && d.pipeline == other.normalized());
         // No stages: an error, not a panic; adding one takes the last pipeline's device.
         let none = edited(&one, Edit::Remove(0), None);
         assert!(none.stages.is_empty());
         let e = check(&none).expect_err("no stages");
         assert!(e.0.contains(&PipelineProblem::NoStages));
-        let _ = staged_link(&none, &[]);
+        let _ = link::encode(&none, &[]);
         let dev = voice.stages[0].inputs.clone();
         let back = edited(&none, Edit::Add(Role::Tts), Some(&dev));
         assert_eq!(bw(&back), bw(&voice));
