@@ -35,7 +35,7 @@ pub fn embed_snippet(url_without_hash: &str, hash: &str) -> String {
     let hash = hash.trim_start_matches('#');
     let sep = if hash.is_empty() { "" } else { "&" };
     format!(
-        "<iframe src=\"{url_without_hash}#{hash}{sep}embed=1\" title=\"edgefit\" width=\"100%\" height=\"460\" style=\"border:0\" loading=\"lazy\"></iframe>"
+        "<iframe src=\"{url_without_hash}#{hash}{sep}embed=1\" title=\"edgefit\" width=\"100%\" height=\"580\" style=\"border:0\" loading=\"lazy\"></iframe>"
     )
 }
 
