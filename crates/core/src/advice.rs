@@ -117,6 +117,12 @@ pub enum Change {
         /// New size, billions.
         params_b: f64,
     },
+    /// A published model of about the same size (a preset, by id) that fits better, typically through a
+    /// smaller KV cache (grouped-query or latent attention) or fewer active parameters.
+    PresetModel {
+        /// The model preset's id ([`crate::presets::model`]).
+        id: &'static str,
+    },
     /// Decode one sequence at a time.
     BatchOne,
     /// Run every operator on the accelerator (replace or rewrite the unsupported ones).
@@ -180,6 +186,11 @@ fn apply(i: &Inputs, c: Change) -> Inputs {
         Change::SmallerModel { params_b } => {
             n.model_kind = ModelKind::Params;
             n.set_exact(Field::ParamsB, params_b);
+        }
+        Change::PresetModel { id } => {
+            if let Some(m) = crate::presets::model(id) {
+                m.apply(&mut n);
+            }
         }
         Change::BatchOne => n.set_exact(Field::Batch, 1.0),
         Change::FullCoverage => n.set_exact(Field::Coverage, 1.0),
@@ -260,6 +271,59 @@ fn candidates(i: &Inputs, e: &Evaluation) -> Vec<(Change, Constraint)> {
     out
 }
 
+/// How far a preset's parameter count may be from the current model's to count as "the same size".
+const SAME_SIZE: (f64, f64) = (0.75, 1.35);
+
+/// The published LLM presets of about the current model's size (see [`SAME_SIZE`]) that fix more failing
+/// constraints than the current model has passing, best first (most fixes, then the lower TPOT), at most
+/// two. Only when a size-driven constraint fails: memory, bandwidth, TPOT, TTFT or storage.
+fn same_size_presets(inputs: &Inputs, e: &Evaluation) -> Vec<&'static str> {
+    use crate::model::Model;
+    let size_driven = [
+        Constraint::Memory,
+        Constraint::Bandwidth,
+        Constraint::Tpot,
+        Constraint::Ttft,
+        Constraint::Storage,
+    ];
+    if inputs.model_kind == ModelKind::OneShot
+        || !size_driven.iter().any(|&c| e.verdict(c) == Verdict::Fail)
+    {
+        return Vec::new();
+    }
+    let Ok(s) = validate(inputs) else {
+        return Vec::new();
+    };
+    let Model::Llm(now) = &s.expected.model else {
+        return Vec::new();
+    };
+    let size = now.params.total();
+    let failing = ALL_CONSTRAINTS
+        .iter()
+        .filter(|&&c| e.verdict(c) == Verdict::Fail)
+        .count();
+    let mut found: Vec<(usize, f64, &'static str)> = crate::presets::catalog()
+        .models
+        .iter()
+        .filter(|m| inputs.model.as_deref() != Some(m.id))
+        .filter_map(|m| {
+            let p = m.params_counted()?.total();
+            if !(p >= SAME_SIZE.0 * size && p <= SAME_SIZE.1 * size) {
+                return None;
+            }
+            let n = apply(inputs, Change::PresetModel { id: m.id });
+            let after = crate::analysis::evaluate(&validate(&n).ok()?);
+            let still = ALL_CONSTRAINTS
+                .iter()
+                .filter(|&&c| after.verdict(c) == Verdict::Fail)
+                .count();
+            (still < failing).then_some((still, after.expected.tpot.full.0, m.id))
+        })
+        .collect();
+    found.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    found.into_iter().take(2).map(|(_, _, id)| id).collect()
+}
+
 /// Ranked changes that fix failing constraints. Includes a smaller model when the solve finds one.
 #[must_use]
 pub fn advise(inputs: &Inputs, e: &Evaluation) -> Vec<Advice> {
@@ -294,6 +358,16 @@ pub fn advise(inputs: &Inputs, e: &Evaluation) -> Vec<Advice> {
             }
         }
     }
+    list.extend(same_size_presets(inputs, e).into_iter().map(|id| {
+        (
+            Change::PresetModel { id },
+            if failing.contains(&Constraint::Tpot) {
+                Constraint::Tpot
+            } else {
+                failing[0]
+            },
+        )
+    }));
     let mut out: Vec<Advice> = list
         .into_iter()
         .filter_map(|(change, target)| {

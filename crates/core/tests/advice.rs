@@ -66,3 +66,42 @@ fn compare_highlights_what_changed() {
         .unwrap();
     assert!(!storage.differs());
 }
+
+#[test]
+fn a_published_model_of_the_same_size_is_suggested_with_its_computed_effect() {
+    use edgefit_core::presets;
+    let i = Inputs::default();
+    let (s, e) = run(&i).unwrap();
+    let size = match &s.expected.model {
+        edgefit_core::model::Model::Llm(m) => m.params.total(),
+        _ => unreachable!("the seed is an LLM"),
+    };
+    let a = advise(&i, &e);
+    let picks: Vec<_> = a
+        .iter()
+        .filter_map(|x| match x.change {
+            Change::PresetModel { id } => Some((id, x)),
+            _ => None,
+        })
+        .collect();
+    assert!(!picks.is_empty() && picks.len() <= 2, "{a:?}");
+    for (id, x) in picks {
+        let m = presets::model(id).expect("a real preset");
+        let p = m.params_counted().unwrap().total();
+        assert!(p >= 0.75 * size && p <= 1.35 * size, "{id}: {p} vs {size}");
+        assert!(x.fixes.contains(&Constraint::Tpot), "{id}: {x:?}");
+        // The effect is the engine's own figure for that preset on this device.
+        let mut n = i.clone();
+        m.apply(&mut n);
+        let (_, after) = run(&n).unwrap();
+        assert!((after.expected.tpot.full.0 - x.after).abs() < 1e-12, "{id}");
+        assert!(x.after < 0.050, "{id}: TPOT {} s", x.after);
+    }
+    // A model that already passes gets no such advice.
+    let mut ok = Inputs::default();
+    presets::model("lfm2-1.2b").unwrap().apply(&mut ok);
+    let (_, e2) = run(&ok).unwrap();
+    assert!(advise(&ok, &e2)
+        .iter()
+        .all(|x| !matches!(x.change, Change::PresetModel { .. })));
+}

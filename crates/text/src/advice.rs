@@ -90,6 +90,14 @@ pub fn change_text(c: &Change, lang: Lang) -> String {
                 format!("A smaller model: {p} parameters")
             }
         }
+        Change::PresetModel { id } => {
+            let name = edgefit_core::presets::model(id).map_or(id, |m| m.name);
+            if zh {
+                format!("换用同规模的公开模型：{name}")
+            } else {
+                format!("A published model of about the same size: {name}")
+            }
+        }
         Change::BatchOne => {
             if zh {
                 "一次只解码一个序列".into()
