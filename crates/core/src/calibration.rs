@@ -144,6 +144,72 @@ impl HwClass {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Runtime families
+// ---------------------------------------------------------------------------------------------------------
+
+/// The runtime family of a measurement, read from the `framework` column: the same unit of the same class
+/// runs at a different efficiency under different kernels (MLC vs llama.cpp on a Jetson, LiteRT's GPU
+/// delegate vs llama.cpp's OpenCL backend on an Adreno), so the fit keys its groups on it where the data has
+/// more than one family.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Runtime {
+    /// llama.cpp and its wrappers (llama-bench, llamafile, Ollama): GGUF block quants, ggml kernels.
+    LlamaCpp,
+    /// MLC LLM (TVM-compiled kernels).
+    Mlc,
+    /// Google's and Meta's on-device stacks: LiteRT / TFLite / MediaPipe (XNNPACK on CPUs, ML Drift on GPUs,
+    /// WebGPU in the browser) and ExecuTorch (XNNPACK on CPUs).
+    LiteRt,
+    /// Anything else, or not given.
+    Other,
+}
+
+/// Every runtime family.
+pub const ALL_RUNTIMES: &[Runtime] = &[
+    Runtime::LlamaCpp,
+    Runtime::Mlc,
+    Runtime::LiteRt,
+    Runtime::Other,
+];
+
+impl Runtime {
+    /// A short name.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            Runtime::LlamaCpp => "llama.cpp",
+            Runtime::Mlc => "mlc",
+            Runtime::LiteRt => "litert",
+            Runtime::Other => "other",
+        }
+    }
+}
+
+/// The runtime family a row ran (see [`Runtime`]).
+#[must_use]
+pub fn runtime_of(row: &Row) -> Runtime {
+    let f = normalize(&row.framework);
+    if is_llama_cpp(row) {
+        Runtime::LlamaCpp
+    } else if f.contains("mlc") {
+        Runtime::Mlc
+    } else if ["litert", "mediapipe", "executorch", "xnnpack", "tflite"]
+        .iter()
+        .any(|k| f.contains(k))
+    {
+        Runtime::LiteRt
+    } else {
+        Runtime::Other
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // CSV
 // ---------------------------------------------------------------------------------------------------------
 
@@ -1240,6 +1306,8 @@ pub struct Calibrated {
     pub backend: Backend,
     /// Device class (`None`: every class on this backend).
     pub hw: Option<HwClass>,
+    /// Runtime family (`None`: every runtime).
+    pub runtime: Option<Runtime>,
     /// η_bw.
     pub eta_bw: f64,
     /// Fixed decode cost per layer per token, ms.
@@ -1268,6 +1336,7 @@ pub const fn prior(backend: Backend) -> Calibrated {
     Calibrated {
         backend,
         hw: None,
+        runtime: None,
         eta_bw: 0.6,
         layer_ms: 0.1,
         eta_c: match backend {
@@ -1290,6 +1359,7 @@ pub const fn naive(backend: Backend) -> Calibrated {
     Calibrated {
         backend,
         hw: None,
+        runtime: None,
         eta_bw: NAIVE_UTIL,
         layer_ms: 0.0,
         eta_c: NAIVE_UTIL,
@@ -1305,6 +1375,7 @@ pub const fn naive(backend: Backend) -> Calibrated {
 const fn cal(
     backend: Backend,
     hw: Option<HwClass>,
+    runtime: Option<Runtime>,
     eta_bw: f64,
     layer_ms: f64,
     eta_c: f64,
@@ -1316,6 +1387,7 @@ const fn cal(
     Calibrated {
         backend,
         hw,
+        runtime,
         eta_bw,
         layer_ms,
         eta_c,
@@ -1333,6 +1405,7 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Npu,
         None,
+        None,
         0.6,
         0.1,
         0.3,
@@ -1344,6 +1417,7 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Gpu,
         Some(HwClass::AppleMSeries),
+        None,
         0.937,
         0.2,
         0.691,
@@ -1354,7 +1428,32 @@ pub const CALIBRATED: &[Calibrated] = &[
     ),
     cal(
         Backend::Gpu,
+        Some(HwClass::AppleMSeries),
+        Some(Runtime::LlamaCpp),
+        0.929,
+        0.19,
+        0.699,
+        (0.933, 1.072),
+        (0.934, 1.088),
+        80,
+        80,
+    ),
+    cal(
+        Backend::Gpu,
+        Some(HwClass::AppleMSeries),
+        Some(Runtime::LiteRt),
+        0.907,
+        0.23,
+        0.363,
+        (0.726, 1.034),
+        (0.756, 1.527),
+        5,
+        5,
+    ),
+    cal(
+        Backend::Gpu,
         Some(HwClass::Phone),
+        None,
         0.678,
         0.27,
         0.4,
@@ -1366,6 +1465,7 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Gpu,
         Some(HwClass::Jetson),
+        None,
         0.913,
         0.22,
         0.399,
@@ -1377,6 +1477,7 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Gpu,
         Some(HwClass::DiscreteGpu),
+        None,
         0.905,
         0.05,
         0.399,
@@ -1387,6 +1488,43 @@ pub const CALIBRATED: &[Calibrated] = &[
     ),
     cal(
         Backend::Gpu,
+        None,
+        Some(Runtime::LlamaCpp),
+        0.924,
+        0.18,
+        0.519,
+        (0.932, 1.065),
+        (1.213, 1.473),
+        86,
+        83,
+    ),
+    cal(
+        Backend::Gpu,
+        None,
+        Some(Runtime::Mlc),
+        0.913,
+        0.22,
+        0.399,
+        (0.643, 1.089),
+        (0.5, 1.5),
+        14,
+        0,
+    ),
+    cal(
+        Backend::Gpu,
+        None,
+        Some(Runtime::LiteRt),
+        0.653,
+        0.21,
+        0.399,
+        (0.635, 1.082),
+        (0.607, 1.671),
+        13,
+        13,
+    ),
+    cal(
+        Backend::Gpu,
+        None,
         None,
         0.932,
         0.2,
@@ -1399,6 +1537,7 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Cpu,
         Some(HwClass::Phone),
+        None,
         0.569,
         0.25,
         0.465,
@@ -1409,6 +1548,19 @@ pub const CALIBRATED: &[Calibrated] = &[
     ),
     cal(
         Backend::Cpu,
+        None,
+        Some(Runtime::LiteRt),
+        0.569,
+        0.25,
+        0.465,
+        (0.785, 1.301),
+        (0.483, 1.645),
+        19,
+        19,
+    ),
+    cal(
+        Backend::Cpu,
+        None,
         None,
         0.569,
         0.25,
@@ -1421,19 +1573,64 @@ pub const CALIBRATED: &[Calibrated] = &[
     // CALIBRATED-END
 ];
 
-/// The constants for a backend and class: the group's, else the backend's, else the [`prior`].
+/// The constants for a backend and class whatever the runtime: the (backend, class) group's, else the
+/// backend's, else the [`prior`]. This is what a device without a stated runtime gets (the web page).
 #[must_use]
 pub fn lookup(table: &[Calibrated], backend: Backend, hw: HwClass) -> Calibrated {
-    table
-        .iter()
-        .find(|c| c.backend == backend && c.hw == Some(hw))
-        .or_else(|| {
-            table
-                .iter()
-                .find(|c| c.backend == backend && c.hw.is_none())
-        })
+    lookup_runtime(table, backend, None, hw)
+}
+
+/// The constants for a backend, runtime family and class, by the fallback chain of the module docs:
+/// (backend, runtime, class) → (backend, class) → (backend, runtime) → backend → [`prior`]. With `runtime`
+/// `None` the runtime-keyed entries are skipped.
+#[must_use]
+pub fn lookup_runtime(
+    table: &[Calibrated],
+    backend: Backend,
+    runtime: Option<Runtime>,
+    hw: HwClass,
+) -> Calibrated {
+    let find = |rt: Option<Runtime>, h: Option<HwClass>| {
+        table
+            .iter()
+            .find(|c| c.backend == backend && c.runtime == rt && c.hw == h)
+    };
+    let rt_class = runtime.and_then(|rt| find(Some(rt), Some(hw)));
+    let rt_wide = runtime.and_then(|rt| find(Some(rt), None));
+    rt_class
+        .or_else(|| find(None, Some(hw)))
+        .or(rt_wide)
+        .or_else(|| find(None, None))
         .copied()
         .unwrap_or(prior(backend))
+}
+
+/// The constants for a row: [`lookup_runtime`] with the row's backend, runtime family ([`runtime_of`]) and
+/// class.
+#[must_use]
+pub fn lookup_row(table: &[Calibrated], row: &Row) -> Calibrated {
+    lookup_runtime(table, row.backend, Some(runtime_of(row)), row.hw)
+}
+
+impl Calibrated {
+    /// The group the constants were fitted on, as `backend[/runtime][/class]` ("GPU/llama.cpp/jetson",
+    /// "CPU/phone", "GPU"), or `backend (prior)` when nothing was fitted.
+    #[must_use]
+    pub fn group(&self) -> String {
+        let mut g = self.backend.code().to_ascii_uppercase();
+        if let Some(rt) = self.runtime {
+            g.push('/');
+            g.push_str(rt.code());
+        }
+        if let Some(hw) = self.hw {
+            g.push('/');
+            g.push_str(hw.code());
+        }
+        if self.n_decode == 0 && self.n_prefill == 0 {
+            g.push_str(" (prior)");
+        }
+        g
+    }
 }
 
 /// Engine inputs for a row under some constants, with the decode context and the prefill prompt.
@@ -1812,7 +2009,7 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
 /// Score parsed rows against the calibrated defaults ([`CALIBRATED`]) and the naive roofline.
 #[must_use]
 pub fn validate_rows(parsed: &Parsed) -> Validation {
-    let mut v = validate_with(&parsed.rows, |r| lookup(CALIBRATED, r.backend, r.hw));
+    let mut v = validate_with(&parsed.rows, |r| lookup_row(CALIBRATED, r));
     let mut skipped = parsed.skipped.clone();
     skipped.append(&mut v.skipped);
     v.skipped = skipped;
@@ -1834,6 +2031,7 @@ pub fn validate_text(text: &str) -> Result<Validation, FileError> {
 struct Obs {
     backend: Backend,
     hw: HwClass,
+    runtime: Runtime,
     /// The publication the row comes from.
     source: String,
     /// Decode: (memory time at η_bw = 1, layers, measured time per token).
@@ -1862,6 +2060,7 @@ fn observe(row: &Row) -> Option<Obs> {
     Some(Obs {
         backend: row.backend,
         hw: row.hw,
+        runtime: runtime_of(row),
         source: row.source.clone(),
         decode,
         prefill,
@@ -1943,6 +2142,7 @@ fn fit_eta_bw(d: &[(f64, f64, f64)], layer_ms: f64) -> f64 {
 fn fit_group(
     backend: Backend,
     hw: Option<HwClass>,
+    runtime: Option<Runtime>,
     obs: &[&Obs],
     parent_layer_ms: Option<f64>,
 ) -> Calibrated {
@@ -1971,6 +2171,7 @@ fn fit_group(
     Calibrated {
         backend,
         hw,
+        runtime,
         eta_bw,
         layer_ms,
         eta_c,
@@ -1981,8 +2182,10 @@ fn fit_group(
     }
 }
 
-/// Fit the constants on `rows` (see the module docs): one entry per (backend, class) group with at least
-/// [`MIN_ROWS`] decode or prefill rows, then one per backend; each with its in-sample band.
+/// Fit the constants on `rows` (see the module docs): per backend, one entry per class with at least
+/// [`MIN_ROWS`] decode or prefill rows; where a class holds more than one runtime family, one entry per
+/// (runtime, class) with enough rows; where a backend holds more than one family, one entry per runtime;
+/// then one per backend. Each with its in-sample band.
 #[must_use]
 pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
     let obs: Vec<(usize, Obs)> = rows
@@ -1990,6 +2193,17 @@ pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
         .enumerate()
         .filter_map(|(i, r)| observe(r).map(|o| (i, o)))
         .collect();
+    let enough = |g: &[&Obs]| {
+        let nd = g.iter().filter(|o| o.decode.is_some()).count();
+        let np = g.iter().filter(|o| o.prefill.is_some()).count();
+        nd >= MIN_ROWS || np >= MIN_ROWS
+    };
+    let families = |g: &[&Obs]| {
+        let mut f: Vec<Runtime> = g.iter().map(|o| o.runtime).collect();
+        f.sort();
+        f.dedup();
+        f
+    };
     let mut table = Vec::new();
     for &backend in crate::input::ALL_BACKENDS {
         let of_backend: Vec<&Obs> = obs
@@ -2000,26 +2214,84 @@ pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
         if of_backend.is_empty() {
             continue;
         }
-        let wide = fit_group(backend, None, &of_backend, None);
+        let wide = fit_group(backend, None, None, &of_backend, None);
         for &hw in ALL_HW_CLASSES {
             let g: Vec<&Obs> = of_backend.iter().copied().filter(|o| o.hw == hw).collect();
-            let nd = g.iter().filter(|o| o.decode.is_some()).count();
-            let np = g.iter().filter(|o| o.prefill.is_some()).count();
-            if nd >= MIN_ROWS || np >= MIN_ROWS {
-                table.push(fit_group(backend, Some(hw), &g, Some(wide.layer_ms)));
+            if !enough(&g) {
+                continue;
+            }
+            let class = fit_group(backend, Some(hw), None, &g, Some(wide.layer_ms));
+            table.push(class);
+            let fams = families(&g);
+            if fams.len() < 2 {
+                continue;
+            }
+            for rt in fams {
+                let sub: Vec<&Obs> = g.iter().copied().filter(|o| o.runtime == rt).collect();
+                if enough(&sub) {
+                    let parent = if class.n_decode > 0 {
+                        class.layer_ms
+                    } else {
+                        wide.layer_ms
+                    };
+                    table.push(fit_group(backend, Some(hw), Some(rt), &sub, Some(parent)));
+                }
+            }
+        }
+        let fams = families(&of_backend);
+        if fams.len() >= 2 {
+            for rt in fams {
+                let sub: Vec<&Obs> = of_backend
+                    .iter()
+                    .copied()
+                    .filter(|o| o.runtime == rt)
+                    .collect();
+                if enough(&sub) {
+                    table.push(fit_group(
+                        backend,
+                        None,
+                        Some(rt),
+                        &sub,
+                        Some(wide.layer_ms),
+                    ));
+                }
             }
         }
         table.push(wide);
     }
-    // A group with too few rows for one quantity takes the backend's constants for it.
-    let wide: Vec<Calibrated> = table.iter().filter(|c| c.hw.is_none()).copied().collect();
+    // A group with too few rows for one quantity takes its parent's constants for it: (runtime, class) the
+    // class's, then the runtime's, then the backend's; a class or a runtime the backend's.
+    let snapshot = table.clone();
     for c in &mut table {
-        if let Some(w) = wide.iter().find(|w| w.backend == c.backend) {
-            if c.n_decode == 0 {
+        let parents: Vec<&Calibrated> = snapshot
+            .iter()
+            .filter(|p| p.backend == c.backend)
+            .filter(|p| match (c.runtime, c.hw) {
+                (Some(_), Some(h)) => {
+                    (p.runtime.is_none() && p.hw == Some(h))
+                        || (p.runtime == c.runtime && p.hw.is_none())
+                        || (p.runtime.is_none() && p.hw.is_none())
+                }
+                (None, Some(_)) | (Some(_), None) => p.runtime.is_none() && p.hw.is_none(),
+                (None, None) => false,
+            })
+            .collect();
+        // In chain order: class, runtime, backend.
+        let rank = |p: &Calibrated| match (p.runtime, p.hw) {
+            (None, Some(_)) => 0,
+            (Some(_), None) => 1,
+            _ => 2,
+        };
+        let mut parents = parents;
+        parents.sort_by_key(|p| rank(p));
+        if c.n_decode == 0 {
+            if let Some(w) = parents.iter().find(|p| p.n_decode > 0) {
                 c.eta_bw = w.eta_bw;
                 c.layer_ms = w.layer_ms;
             }
-            if c.n_prefill == 0 {
+        }
+        if c.n_prefill == 0 {
+            if let Some(w) = parents.iter().find(|p| p.n_prefill > 0) {
                 c.eta_c = w.eta_c;
             }
         }
@@ -2027,14 +2299,25 @@ pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
     // Bands: measured / predicted on the rows each entry serves.
     let snapshot = table.clone();
     for c in &mut table {
-        // A class entry serves the rows that look it up; a backend-wide entry is scored on every row of its
-        // backend (its band is what a class without measurements gets).
-        let serves = |r: &Row| match c.hw {
-            Some(_) => {
-                let used = lookup(&snapshot, r.backend, r.hw);
-                used.backend == c.backend && used.hw == c.hw
-            }
-            None => r.backend == c.backend,
+        // A class or runtime entry serves the rows that look it up; a backend-wide entry is scored on every
+        // row of its backend (its band is what a class without measurements gets). An entry that serves
+        // fewer than MIN_ROWS rows (a class whose rows all went to its runtime groups, a runtime whose
+        // classes all have groups) is scored on its own rows: what a row of that group without a runtime
+        // (the web page) or without a class group gets.
+        let member = |r: &Row| {
+            r.backend == c.backend
+                && c.hw.is_none_or(|h| r.hw == h)
+                && c.runtime.is_none_or(|rt| runtime_of(r) == rt)
+        };
+        let looked_up = |r: &Row| {
+            let used = lookup_row(&snapshot, r);
+            used.backend == c.backend && used.hw == c.hw && used.runtime == c.runtime
+        };
+        let n_served = rows.iter().filter(|r| looked_up(r)).count();
+        let serves = |r: &Row| match (c.runtime, c.hw) {
+            (None, None) => r.backend == c.backend,
+            _ if n_served >= MIN_ROWS => looked_up(r),
+            _ => member(r),
         };
         let mut dr = Vec::new();
         let mut pr = Vec::new();
@@ -2089,7 +2372,7 @@ pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
     }
     validate_with(rows, |r| {
         let t = tables.get(&key(r)).map_or(&[][..], Vec::as_slice);
-        lookup(t, r.backend, r.hw)
+        lookup_row(t, r)
     })
 }
 
@@ -2103,9 +2386,13 @@ pub fn table_source(table: &[Calibrated]) -> String {
             || "None".to_string(),
             |h| alloc::format!("Some(HwClass::{h:?})"),
         );
+        let rt = c.runtime.map_or_else(
+            || "None".to_string(),
+            |r| alloc::format!("Some(Runtime::{r:?})"),
+        );
         let _ = writeln!(
             s,
-            "    cal(Backend::{:?}, {hw}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
+            "    cal(Backend::{:?}, {hw}, {rt}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
             c.backend,
             c.eta_bw,
             c.layer_ms,
