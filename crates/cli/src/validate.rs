@@ -11,7 +11,9 @@
 //! 0…1, `null` when there is no row), `n_decode`, `n_prefill`, `rows_used`, `rows_skipped`,
 //! `above_roofline` (a count) with `above_roofline_rows` (`id`, `quantity` decode|prefill, `measured`,
 //! `bound` in tokens/s), `skipped` (`id`, `line`, `reason`), `naive` and `holdout_by_source` /
-//! `holdout_by_device` (the same error keys), `by_class`, and `rows` (per row: measured, predicted, naive).
+//! `holdout_by_device` (the same error keys), `by_class`, and `rows` (per row: measured, predicted, naive,
+//! the constants used and `group`, the fitted group they came from: `backend[/runtime][/class]`, see
+//! `calibration::lookup_runtime` for the fallback chain).
 //!
 //! Exit status: 0 when the file was scored, 2 when it cannot be read or has no usable row (stderr names the
 //! file and the column or line).
@@ -199,6 +201,7 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "prefill_measured": opt(r.prefill_measured), "prefill_predicted": opt(r.prefill_predicted),
                 "prefill_naive": opt(r.prefill_naive),
                 "eta_bw": r.constants.eta_bw, "layer_ms": r.constants.layer_ms, "eta_c": r.constants.eta_c,
+                "group": r.constants.group(),
             })
         })
         .collect();
@@ -242,7 +245,7 @@ fn text_report(
     let _ = writeln!(o, "edgefit validate {path}\n");
     let _ = writeln!(
         o,
-        "{:>5} {:<14} {:<3} {:<30} {:<16}  {:>8} {:>8} {:>6}  {:>8} {:>8} {:>6}",
+        "{:>5} {:<14} {:<3} {:<30} {:<16}  {:>8} {:>8} {:>6}  {:>8} {:>8} {:>6}  defaults from",
         "row",
         "class",
         "be",
@@ -260,14 +263,15 @@ fn text_report(
         let q: String = r.quant.chars().take(16).collect();
         let _ = writeln!(
             o,
-            "{:>5} {:<14} {:<3} {:<30} {:<16}  {}  {}",
+            "{:>5} {:<14} {:<3} {:<30} {:<16}  {}  {}  {}",
             r.id,
             r.hw.code(),
             r.backend.code(),
             dev,
             q,
             cell(r.decode_predicted, r.decode_measured),
-            cell(r.prefill_predicted, r.prefill_measured)
+            cell(r.prefill_predicted, r.prefill_measured),
+            r.constants.group()
         );
     }
     let s = &v.summary;

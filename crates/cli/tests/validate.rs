@@ -67,6 +67,30 @@ fn json_on_the_calibration_set_meets_the_accuracy_goal() {
     assert!(ids.contains(&"120"), "{ids:?}");
     assert!(v["holdout_by_source"]["decode_median_abs_err"].is_number());
     assert_eq!(v["rows"].as_array().unwrap().len(), 135);
+    // Each row names the group its defaults came from: llama.cpp's Metal rows and LiteRT's browser rows on
+    // Apple GPUs have their own runtime-keyed groups; MLC on a Jetson falls back to its class.
+    let group = |id: &str| {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .and_then(|r| r["group"].as_str())
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(group("1"), "GPU/llama.cpp/apple_m_series");
+    let groups: Vec<String> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["group"].as_str().unwrap().to_string())
+        .collect();
+    assert!(
+        groups.iter().any(|g| g == "GPU/litert/apple_m_series"),
+        "{groups:?}"
+    );
+    assert!(groups.iter().any(|g| g == "GPU/jetson"), "{groups:?}");
 }
 
 #[test]
@@ -75,6 +99,8 @@ fn text_report_shows_rows_and_summary() {
     assert!(out.contains("naive roofline"), "{out}");
     assert!(out.contains("apple_m_series"), "{out}");
     assert!(out.contains("hold-out: each source left out"), "{out}");
+    assert!(out.contains("defaults from"), "{out}");
+    assert!(out.contains("GPU/llama.cpp/apple_m_series"), "{out}");
 }
 
 #[test]
