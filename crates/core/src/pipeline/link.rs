@@ -386,7 +386,10 @@ mod tests {
             assert_eq!(d.pipeline, Pipeline::single(c.inputs), "{link}");
             // Written back, it names its one stage, and reads back the same.
             let again = encode(&d.pipeline, &[]);
-            assert!(again.contains("&stages=llm") || again.contains("&stages=other"), "{again}");
+            assert!(
+                again.contains("&stages=llm") || again.contains("&stages=other"),
+                "{again}"
+            );
             let back = decode(&again, &[]);
             assert!(back.staged && back.issues.is_empty(), "{again}");
             assert_eq!(back.pipeline, d.pipeline, "{again}");
