@@ -189,7 +189,7 @@ fn unknown_command(c: &str) -> String {
         .find(|k| k.starts_with(&c[..c.len().min(2)]) && !c.is_empty());
     match hint {
         Some(h) => format!("unknown command '{c}' (did you mean '{h}'?)"),
-        None => format!("unknown command '{c}' (the commands are report and solve)"),
+        None => format!("unknown command '{c}' (the commands are report, solve, advise, compare, presets, validate and pipeline)"),
     }
 }
 

@@ -7,6 +7,7 @@ use edgefit_core::scenario::{FieldError, InputProblem, InputRef};
 use edgefit_core::{Activation, Backend, Field, Granularity, ModelKind};
 
 use crate::labels::{field_label, unit_label};
+use crate::num::fmt_num;
 use crate::Lang;
 
 /// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
@@ -207,6 +208,42 @@ fn nearest_key(key: &str) -> Option<String> {
         .map(|(_, k)| k)
 }
 
+/// What is wrong with the value of a link key that is not an engine field (a pipeline's `stages=`, its
+/// conversation keys): the rule it breaks, with the bound as a plain number.
+fn bare_problem(key: &str, p: &Problem, lang: Lang) -> String {
+    let n = |x: f64| fmt_num(x, 6);
+    match (p, key) {
+        (Problem::TooHigh { max }, "stages") => match lang {
+            Lang::En => format!("lists more than {} stages", n(max.value)),
+            Lang::Zh => format!("超过 {} 个阶段", n(max.value)),
+        },
+        (Problem::TooLow { min }, "stages") => match lang {
+            Lang::En => format!("lists fewer than {} stage(s)", n(min.value)),
+            Lang::Zh => format!("少于 {} 个阶段", n(min.value)),
+        },
+        (Problem::TooLow { min }, _) => match (lang, min.inclusive) {
+            (Lang::En, true) => format!("must be at least {}", n(min.value)),
+            (Lang::En, false) => format!("must be above {}", n(min.value)),
+            (Lang::Zh, true) => format!("不能小于 {}", n(min.value)),
+            (Lang::Zh, false) => format!("必须大于 {}", n(min.value)),
+        },
+        (Problem::TooHigh { max }, _) => match (lang, max.inclusive) {
+            (Lang::En, true) => format!("must be at most {}", n(max.value)),
+            (Lang::En, false) => format!("must be below {}", n(max.value)),
+            (Lang::Zh, true) => format!("不能大于 {}", n(max.value)),
+            (Lang::Zh, false) => format!("必须小于 {}", n(max.value)),
+        },
+        (Problem::NotFinite, _) => lang
+            .pick("must be a finite number", "必须是有限的数字")
+            .into(),
+        (Problem::NotInteger, _) => lang.pick("must be a whole number", "必须是整数").into(),
+        (Problem::NoRange, _) => lang
+            .pick("takes one number, not a range", "只能填一个数，不能填区间")
+            .into(),
+        _ => lang.pick("is not allowed here", "在此不允许").into(),
+    }
+}
+
 /// A link issue for people (`"link key `bw_gbps=abc` is not a number; kept the default"`). Always names the
 /// key when there is one.
 #[must_use]
@@ -255,7 +292,7 @@ pub fn codec_issue(issue: &Issue, lang: Lang) -> String {
                         Lang::En => format!("{} {}", field_label(f, lang), problem_text(f, p, lang)),
                         Lang::Zh => format!("{}{}", field_label(f, lang), problem_text(f, p, lang)),
                     },
-                    None => format!("{p:?}"),
+                    None => bare_problem(key, p, lang),
                 },
             };
             match lang {
@@ -310,6 +347,27 @@ mod tests {
         for w in want {
             assert!(msg.contains(w), "{msg:?} lacks {w:?}");
         }
+    }
+
+    #[test]
+    fn pipeline_keys_say_the_rule_in_words() {
+        use edgefit_core::pipeline::link;
+        let d = link::decode("v=1&stages=llm,llm,llm,llm,llm,llm,llm,llm,llm", &[]);
+        let en = codec_issue(&d.issues[0], Lang::En);
+        assert!(
+            en.contains("`stages=") && en.contains("more than 8 stages"),
+            "{en}"
+        );
+        assert!(!en.contains('{') && !en.contains("Bound"), "{en}");
+        let zh = codec_issue(&d.issues[0], Lang::Zh);
+        assert!(zh.contains("超过 8 个阶段"), "{zh}");
+        let d = link::decode("v=1&stages=asr,llm&turns=-3", &[]);
+        let msg = codec_issue(&d.issues[0], Lang::En);
+        assert!(
+            msg.contains("`turns=-3`") && msg.contains("must be"),
+            "{msg}"
+        );
+        assert!(!msg.contains("Bound"), "{msg}");
     }
 
     #[test]
