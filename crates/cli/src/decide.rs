@@ -3,8 +3,7 @@
 use edgefit_core::advice::{advise, compare, sensitivity};
 use edgefit_core::{json, Constraint, Verdict, ALL_CONSTRAINTS};
 use edgefit_text::{
-    advice_text, codec_issue, constraint_label, difference_text, field_error, sensitivity_text,
-    Lang,
+    advice_text, constraint_label, difference_text, field_error, sensitivity_text, Lang,
 };
 use serde_json::json;
 
@@ -63,9 +62,7 @@ fn load(arg: Option<&str>, lang: Lang) -> Result<edgefit_core::Inputs, i32> {
         2
     })?;
     if !d.issues.is_empty() {
-        for i in &d.issues {
-            eprintln!("edgefit: {}", codec_issue(i, lang));
-        }
+        scenario::refuse(&d.issues, lang);
         return Err(2);
     }
     Ok(d.inputs)

@@ -26,7 +26,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use edgefit_core::{json, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{codec_issue, field_error, markdown_report, solve_table, Lang};
+use edgefit_text::{field_error, markdown_report, solve_table, Lang};
 
 use args::{Command, Opts};
 
@@ -97,9 +97,7 @@ fn run(opts: &Opts) -> ExitCode {
         })
         .unwrap_or_default();
     if !loaded.issues.is_empty() {
-        for i in &loaded.issues {
-            eprintln!("edgefit: {}", codec_issue(i, lang));
-        }
+        scenario::refuse(&loaded.issues, lang);
         return ExitCode::from(BAD_INPUT);
     }
     let inputs = &loaded.inputs;

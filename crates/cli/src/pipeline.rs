@@ -6,7 +6,7 @@
 
 use edgefit_core::json;
 use edgefit_core::pipeline::{analyze_pipeline, link, Pipeline};
-use edgefit_text::{codec_issue, pipeline_markdown, pipeline_problem, Lang};
+use edgefit_text::{pipeline_markdown, pipeline_problem, Lang};
 
 use crate::scenario;
 
@@ -92,9 +92,7 @@ pub fn main(argv: &[String]) -> i32 {
         })
         .unwrap_or_default();
     if !issues.is_empty() {
-        for i in &issues {
-            eprintln!("edgefit: {}", codec_issue(i, lang));
-        }
+        scenario::refuse(&issues, lang);
         return 2;
     }
     let r = match analyze_pipeline(&p) {

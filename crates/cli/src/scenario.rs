@@ -134,6 +134,15 @@ fn from_json(t: &str) -> Result<String, String> {
     Ok(pairs.join("&"))
 }
 
+/// Say every problem of a scenario's link on stderr, then that nothing was computed: the CLI refuses input
+/// with a bad key (exit status 2) where the page keeps that key's default.
+pub fn refuse(issues: &[codec::Issue], lang: edgefit_text::Lang) {
+    for i in issues {
+        eprintln!("edgefit: {}", edgefit_text::codec_issue_refused(i, lang));
+    }
+    eprintln!("edgefit: {}", edgefit_text::nothing_computed(lang));
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -89,7 +89,14 @@ fn a_bare_hash_is_a_scenario() {
 fn a_value_that_is_not_a_number_is_bad_input() {
     let (out, err) = exits(&["report", "#v=1&bw_gbps=abc"], 2);
     assert!(out.is_empty());
-    contains(&err, &["bw_gbps", "not a number"]);
+    contains(&err, &["bw_gbps", "not a number", "nothing computed"]);
+    // The CLI refuses, so it must not claim to have kept a default (the page does keep it).
+    assert!(!err.contains("kept the default"), "{err}");
+    for cmd in ["advise", "pipeline"] {
+        let (out, err) = exits(&[cmd, "#v=1&bw_gbps=abc"], 2);
+        assert!(out.is_empty(), "{cmd}");
+        contains(&err, &["bw_gbps", "nothing computed"]);
+    }
 }
 
 #[test]

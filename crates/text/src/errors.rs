@@ -248,7 +248,22 @@ fn bare_problem(key: &str, p: &Problem, lang: Lang) -> String {
 /// key when there is one.
 #[must_use]
 pub fn codec_issue(issue: &Issue, lang: Lang) -> String {
-    let kept = lang.pick("; kept the default", "；已沿用默认值");
+    issue_text(issue, lang, true)
+}
+
+/// A link issue as [`codec_issue`] says it, for a reader that refuses the input instead of keeping the
+/// default (the CLI): without "kept the default".
+#[must_use]
+pub fn codec_issue_refused(issue: &Issue, lang: Lang) -> String {
+    issue_text(issue, lang, false)
+}
+
+fn issue_text(issue: &Issue, lang: Lang, keeps_default: bool) -> String {
+    let kept = if keeps_default {
+        lang.pick("; kept the default", "；已沿用默认值")
+    } else {
+        ""
+    };
     match issue {
         Issue::TooLong { len } => match lang {
             Lang::En => format!("the link is {len} characters, longer than {MAX_LEN}: ignored, defaults used"),
@@ -306,6 +321,16 @@ pub fn codec_issue(issue: &Issue, lang: Lang) -> String {
         },
         other => format!("{other}"),
     }
+}
+
+/// What the CLI says after the problems of its input, when it stops without computing (the page instead
+/// keeps the default of each bad key and carries on).
+#[must_use]
+pub fn nothing_computed(lang: Lang) -> &'static str {
+    lang.pick(
+        "nothing computed: fix the key(s) above (exit status 2)",
+        "未计算：请先修正上面的参数（退出码 2）",
+    )
 }
 
 /// What the page says if it ever breaks (a panic): the words before the link that still holds the

@@ -28,7 +28,9 @@ mod report;
 mod steps;
 
 pub use advice::{advice_text, change_text, difference_text, figure_text, sensitivity_text};
-pub use errors::{codec_issue, crash_message, field_error, problem_text};
+pub use errors::{
+    codec_issue, codec_issue_refused, crash_message, field_error, nothing_computed, problem_text,
+};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
     granularity_label, group_label, model_kind_label, step_title, unit_label, verdict_label,
