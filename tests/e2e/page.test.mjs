@@ -68,7 +68,7 @@ test('the default page shows the seed worked example, in both languages and at t
         assert.equal(await page.getByTestId(`note-${step}`).count(), 1, `note for ${step}`);
       }
       // Charts carry text alternatives.
-      for (const c of ['memory', 'tpot', 'roofline', 'thermal', 'solve']) {
+      for (const c of ['memory', 'tpot', 'ttft', 'roofline', 'thermal', 'solve']) {
         const fig = page.getByTestId(`chart-${c}`);
         assert.equal(await fig.count(), 1, `chart ${c}`);
         assert.ok(((await fig.locator('svg desc').textContent()) ?? '').length > 20, `chart ${c} has a description`);
@@ -296,6 +296,29 @@ test('choosing a one-shot model hides the LLM fields', async () => {
     await page.waitForFunction(() => document.querySelector('[data-key="context"]')?.hidden === true);
     assert.equal(await page.getByTestId('verdict-tpot').getAttribute('data-verdict'), 'n/a');
     await waitHash(page, () => location.hash.includes('model=oneshot'), 'model=oneshot');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('with fixed-size prefill chunks the TTFT chart climbs in steps and the link keeps it', async () => {
+  const app = await openPage({ hash: '#v=1&chunk=128&fixed_chunks=1&prompt=600' });
+  try {
+    const { page } = app;
+    const fig = page.getByTestId('chart-ttft');
+    await fig.waitFor();
+    const desc = (await fig.locator('svg desc').textContent()) ?? '';
+    assert.match(desc, /fixed-size prefill chunks/);
+    assert.match(desc, /600/);
+    // The series path has a vertical riser at each chunk boundary: both sides of 128, 256, … are sampled.
+    const d = (await fig.locator('path.series').first().getAttribute('d')) ?? '';
+    const pts = [...d.matchAll(/(-?[\d.]+)[ ,](-?[\d.]+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const risers = pts.slice(1).filter((p, i) => Math.abs(p[0] - pts[i][0]) < 2 && Math.abs(p[1] - pts[i][1]) > 2);
+    assert.ok(risers.length >= 8, `${risers.length} steps in ${d.slice(0, 200)}`);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByTestId('chart-ttft').waitFor();
+    assert.ok(await page.getByLabel('Fixed-size prefill chunks', { exact: true }).isChecked());
     app.assertNoErrors();
   } finally {
     await app.close();
