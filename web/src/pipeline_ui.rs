@@ -454,9 +454,7 @@ fn PipeShare() -> impl IntoView {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
-        let mut j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
-        // The page's link: it names its stages even when there is one.
-        j.link = link::encode(&g.pipeline, &[]);
+        let j = edgefit_core::json::pipeline(&g.pipeline, &g.report);
         if let Ok(s) = serde_json::to_string_pretty(&j) {
             if share::download("edgefit-pipeline.json", "application/json", &s).is_ok() {
                 status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
