@@ -98,7 +98,7 @@ pub fn ttft_model(g: &Good) -> Option<(Banded, f64, f64)> {
             xs.extend([b, b + 1.0]);
             b += t.chunk;
         }
-        xs.sort_by(f64::total_cmp);
+        edgefit_core::math::sort_by(&mut xs, f64::total_cmp);
         xs.dedup();
     }
     let curves = corners(g).map(|(s, r)| {
