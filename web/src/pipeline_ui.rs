@@ -404,28 +404,7 @@ pub fn PipelineView() -> impl IntoView {
 fn PipeBanner() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pipe = expect_context::<Pipe>();
-    move || {
-        let issues = pipe.issues.get();
-        if issues.is_empty() {
-            return ().into_any();
-        }
-        let lang = ctx.lang.get();
-        view! {
-            <div class="banner" role="status" data-testid="link-banner">
-                <p>{crate::ui::Ui::LinkIssues.text(lang)}</p>
-                <ul>
-                    {issues
-                        .iter()
-                        .map(|i| view! { <li>{edgefit_text::codec_issue(i, lang)}</li> })
-                        .collect_view()}
-                </ul>
-                <button type="button" on:click=move |_| pipe.issues.set(Vec::new())>
-                    {crate::ui::Ui::Dismiss.text(lang)}
-                </button>
-            </div>
-        }
-        .into_any()
-    }
+    crate::app::link_banner(pipe.issues, ctx.lang)
 }
 
 /// Copy the link, export JSON and Markdown, go back to one model.
@@ -435,7 +414,7 @@ fn PipeShare() -> impl IntoView {
     let pipe = expect_context::<Pipe>();
     let lang = ctx.lang;
     let status = RwSignal::new(None::<&'static str>);
-    let copy_link = move |_| {
+    let copy_link = move || {
         let url = format!("{}#{}", share::page_url(), pipe.hash(&ctx));
         leptos::task::spawn_local(async move {
             let ok = share::copy_text(&url).await;
@@ -450,7 +429,7 @@ fn PipeShare() -> impl IntoView {
             }));
         });
     };
-    let export_json = move |_| {
+    let export_json = move || {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
@@ -463,7 +442,7 @@ fn PipeShare() -> impl IntoView {
             }
         }
     };
-    let export_md = move |_| {
+    let export_md = move || {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
@@ -472,20 +451,25 @@ fn PipeShare() -> impl IntoView {
             status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
         }
     };
+    let buttons = move || {
+        let l = lang.get();
+        Some(share::button_row(&[
+            ("copy-link", crate::ui::Ui::CopyLink.text(l)),
+            ("export-md", crate::ui::Ui::ExportMd.text(l)),
+            ("export-json", crate::ui::Ui::ExportJson.text(l)),
+            ("one-model", t(l, "← One model", "← 单个模型")),
+        ]))
+    };
+    let act: Act = Box::new(move |a, _| match a {
+        "copy-link" => copy_link(),
+        "export-md" => export_md(),
+        "export-json" => export_json(),
+        "one-model" => pipe.on.set(false),
+        _ => {}
+    });
     view! {
         <div class="share" role="group">
-            <button type="button" data-testid="copy-link" on:click=copy_link>
-                {move || crate::ui::Ui::CopyLink.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-md" on:click=export_md>
-                {move || crate::ui::Ui::ExportMd.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-json" on:click=export_json>
-                {move || crate::ui::Ui::ExportJson.text(lang.get())}
-            </button>
-            <button type="button" data-testid="one-model" on:click=move |_| pipe.on.set(false)>
-                {move || t(lang.get(), "← One model", "← 单个模型")}
-            </button>
+            {crate::dom::panel("share-buttons", Box::new(buttons), Some(act))}
             <p class="share-status" role="status" aria-live="polite">{move || status.get()}</p>
         </div>
     }
