@@ -997,26 +997,46 @@ fn figure(
     legend: String,
     table: String,
     zoom: Option<(String, String)>,
-) -> impl IntoView {
+) -> Node {
     let inner = format!(
         "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
         crate::chart::escape(&title),
         crate::chart::escape(&desc)
     );
-    view! {
-        <figure class="chart pipe-chart" data-testid=format!("chart-{id}")>
-            <figcaption>{title.clone()}</figcaption>
-            <svg class="main" viewBox=frame.view_box() role="img" aria-labelledby=format!("{id}-t {id}-d") inner_html=inner></svg>
-            {zoom.map(|(cap, svg)| view! {
-                <p class="zoom-cap">{cap.clone()}</p>
-                <svg class="zoom" viewBox=frame.view_box() role="img" aria-label=cap inner_html=svg></svg>
-            })}
-            <ul class="legend" inner_html=legend></ul>
-            <div class="sr-only">
-                <table inner_html=format!("<caption>{}</caption>{table}", crate::chart::escape(&title))></table>
-            </div>
-        </figure>
+    let mut fig = el("figure")
+        .at("class", "chart pipe-chart")
+        .at("data-testid", format!("chart-{id}"))
+        .kid(el("figcaption").tx(title.clone()))
+        .kid(
+            el("svg")
+                .at("class", "main")
+                .at("viewBox", frame.view_box())
+                .at("role", "img")
+                .at("aria-labelledby", format!("{id}-t {id}-d"))
+                .html(inner),
+        );
+    if let Some((cap, svg)) = zoom {
+        fig = fig
+            .kid(el("p").at("class", "zoom-cap").tx(cap.clone()))
+            .kid(
+                el("svg")
+                    .at("class", "zoom")
+                    .at("viewBox", frame.view_box())
+                    .at("role", "img")
+                    .at("aria-label", cap)
+                    .html(svg),
+            );
     }
+    fig.kid(el("ul").at("class", "legend").html(legend))
+        .kid(
+            el("div")
+                .at("class", "sr-only")
+                .kid(el("table").html(format!(
+                    "<caption>{}</caption>{table}",
+                    crate::chart::escape(&title)
+                ))),
+        )
+        .into()
 }
 
 fn row_html(cells: &[String]) -> String {
@@ -1045,7 +1065,7 @@ fn head_html(cells: &[&str]) -> String {
     s
 }
 
-fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     let rows: Vec<String> = (0..p.stages.len()).map(|i| stage_name(p, i)).collect();
     let b = bars(r, lang);
     let utter = p.get(TurnField::UtteranceS);
@@ -1148,7 +1168,7 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
     )
 }
 
-fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     let m = &r.memory;
     let rows: Vec<MemRow> = m
         .stages
@@ -1283,9 +1303,9 @@ fn PipeResults() -> impl IntoView {
     view! {
         {crate::dom::panel("pipe-problems", Box::new(problems), None)}
         {crate::dom::panel("pipe-latency", part(latency_node), None)}
-        {gantt}
+        {crate::dom::panel("chart-slot", Box::new(gantt), None)}
         {crate::dom::panel("pipe-mem", part(memory_node), None)}
-        {memory}
+        {crate::dom::panel("chart-slot", Box::new(memory), None)}
         {crate::dom::panel("pipe-rest", part(rest_node), None)}
     }
 }
