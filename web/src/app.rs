@@ -444,7 +444,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
         _ => ().into_any(),
     };
     view! {
-        <fieldset class="group" data-group=format!("{group:?}").to_lowercase()>
+        <fieldset class="group" data-group=format!("{group:?}").to_ascii_lowercase()>
             <legend>{move || edgefit_text::group_label(group, lang.get())}</legend>
             <div class="fields">
                 {choices}

@@ -295,7 +295,7 @@ pub fn VoiceButton() -> impl IntoView {
 
 fn stage_name(p: &Pipeline, i: usize) -> String {
     p.stages.get(i).map_or_else(String::new, |s| {
-        format!("{}. {}", i + 1, s.role.code().to_uppercase())
+        format!("{}. {}", i + 1, s.role.code().to_ascii_uppercase())
     })
 }
 
