@@ -378,28 +378,38 @@ fn LangSwitch() -> impl IntoView {
 #[component]
 fn LinkBanner() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
-        let issues = ctx.link_issues.get();
-        if issues.is_empty() {
-            return ().into_any();
-        }
-        let lang = ctx.lang.get();
-        view! {
-            <div class="banner" role="status" data-testid="link-banner">
-                <p>{Ui::LinkIssues.text(lang)}</p>
-                <ul>
-                    {issues
-                        .iter()
-                        .map(|i| view! { <li>{edgefit_text::codec_issue(i, lang)}</li> })
-                        .collect_view()}
-                </ul>
-                <button type="button" on:click=move |_| ctx.link_issues.set(Vec::new())>
-                    {Ui::Dismiss.text(lang)}
-                </button>
-            </div>
-        }
-        .into_any()
-    }
+    link_banner(ctx.link_issues, ctx.lang)
+}
+
+/// The banner listing a link's `issues`, with a button that dismisses it (empty when there are none).
+/// A [`crate::dom`] panel: output only, and far less wasm than a `view!`.
+pub fn link_banner(issues: RwSignal<Vec<Issue>>, lang: RwSignal<Lang>) -> impl IntoView {
+    let render = move || {
+        let lang = lang.get();
+        issues.with(|issues| {
+            (!issues.is_empty()).then(|| {
+                crate::dom::el("div")
+                    .at("class", "banner")
+                    .at("role", "status")
+                    .at("data-testid", "link-banner")
+                    .kid(crate::dom::el("p").tx(Ui::LinkIssues.text(lang)))
+                    .kid(crate::dom::el("ul").kids(issues.iter().map(|i| {
+                        crate::dom::el("li")
+                            .tx(edgefit_text::codec_issue(i, lang))
+                            .into()
+                    })))
+                    .kid(
+                        crate::dom::el("button")
+                            .at("type", "button")
+                            .at("data-act", "dismiss")
+                            .tx(Ui::Dismiss.text(lang)),
+                    )
+                    .into()
+            })
+        })
+    };
+    let act: crate::dom::Act = Box::new(move |_, _| issues.set(Vec::new()));
+    crate::dom::panel("link-banner", Box::new(render), Some(act))
 }
 
 /// One fieldset of the form: the choices that belong to the group, then its numeric fields.
@@ -434,7 +444,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
         _ => ().into_any(),
     };
     view! {
-        <fieldset class="group" data-group=format!("{group:?}").to_lowercase()>
+        <fieldset class="group" data-group=format!("{group:?}").to_ascii_lowercase()>
             <legend>{move || edgefit_text::group_label(group, lang.get())}</legend>
             <div class="fields">
                 {choices}

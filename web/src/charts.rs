@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::app::Ctx;
 use crate::chart::{self, Frame, Scale, Svg};
+use crate::dom::{el, Node};
 use crate::state::Good;
 use crate::ui::Ui;
 
@@ -98,7 +99,7 @@ pub fn ttft_model(g: &Good) -> Option<(Banded, f64, f64)> {
             xs.extend([b, b + 1.0]);
             b += t.chunk;
         }
-        xs.sort_by(f64::total_cmp);
+        edgefit_core::math::sort_by(&mut xs, f64::total_cmp);
         xs.dedup();
     }
     let curves = corners(g).map(|(s, r)| {
@@ -195,7 +196,7 @@ pub fn roofline_model(g: &Good) -> [Roofline; 3] {
     })
 }
 
-/// One chart, drawn: its markup and text alternative, ready for [`Figure`].
+/// One chart, drawn: its markup and text alternative, ready for [`figure`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartOut {
     /// Short id (`memory`, `tpot`, …), used for test ids and element ids.
@@ -273,7 +274,8 @@ pub fn Charts() -> impl IntoView {
                             }
                             charts.with(|v| v.iter().find(|c| c.id == id).cloned())
                         });
-                        move || one.get().map(|c| view! { <Figure chart=c/> })
+                        // A dom.rs panel (far less wasm than a `view!`); its wrapper is `display: contents`.
+                        crate::dom::panel("chart-slot", Box::new(move || one.get().map(figure)), None)
                     })
                     .collect_view()}
             </div>
@@ -282,11 +284,8 @@ pub fn Charts() -> impl IntoView {
 }
 
 /// A chart as a figure: caption, the SVG with `<title>`/`<desc>`, a legend and a visually hidden table.
-#[component]
-pub fn Figure(
-    /// The drawn chart.
-    chart: ChartOut,
-) -> impl IntoView {
+#[must_use]
+pub fn figure(chart: ChartOut) -> Node {
     let t_id = format!("{}-t", chart.id);
     let d_id = format!("{}-d", chart.id);
     let inner = format!(
@@ -295,21 +294,32 @@ pub fn Figure(
         chart::escape(&chart.desc),
         chart.svg
     );
-    view! {
-        <figure class="chart" data-testid=format!("chart-{}", chart.id)>
-            <figcaption>{chart.title.clone()}</figcaption>
-            <svg
-                viewBox=chart.frame.view_box()
-                role="img"
-                aria-labelledby=format!("{t_id} {d_id}")
-                inner_html=inner
-            ></svg>
-            {chart.legend.map(|l| view! { <ul class="legend" inner_html=l></ul> })}
-            <div class="sr-only">
-                <table inner_html=format!("<caption>{}</caption>{}", chart::escape(&chart.title), chart.table)></table>
-            </div>
-        </figure>
-    }
+    el("figure")
+        .at("class", "chart")
+        .at("data-testid", format!("chart-{}", chart.id))
+        .kid(el("figcaption").tx(chart.title.clone()))
+        .kid(
+            el("svg")
+                .at("viewBox", chart.frame.view_box())
+                .at("role", "img")
+                .at("aria-labelledby", format!("{t_id} {d_id}"))
+                .html(inner),
+        )
+        .kids(
+            chart
+                .legend
+                .map(|l| el("ul").at("class", "legend").html(l).into()),
+        )
+        .kid(
+            el("div")
+                .at("class", "sr-only")
+                .kid(el("table").html(format!(
+                    "<caption>{}</caption>{}",
+                    chart::escape(&chart.title),
+                    chart.table
+                ))),
+        )
+        .into()
 }
 
 fn band_text(lo: f64, hi: f64) -> String {

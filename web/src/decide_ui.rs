@@ -261,7 +261,7 @@ pub enum Col {
 /// Sort rows by a column (missing figures last).
 pub fn sort_rows(rows: &mut [SweepRow], col: Col, asc: bool) {
     let num = |x: Option<f64>| x.unwrap_or(f64::INFINITY);
-    rows.sort_by(|a, b| {
+    edgefit_core::math::sort_by(rows, |a, b| {
         let o = match col {
             Col::Name => a.name.cmp(b.name),
             Col::Quant => a.quant.cmp(&b.quant),

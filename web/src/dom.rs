@@ -28,6 +28,9 @@ pub struct El {
     pub attrs: Vec<(&'static str, String)>,
     /// Children.
     pub kids: Vec<Node>,
+    /// Markup set as the element's inner HTML after its children (only for markup this page built and
+    /// escaped itself: the charts' SVG, legends and tables).
+    pub html: Option<String>,
 }
 
 /// A new element.
@@ -37,6 +40,7 @@ pub fn el(tag: &'static str) -> El {
         tag,
         attrs: Vec::new(),
         kids: Vec::new(),
+        html: None,
     }
 }
 
@@ -72,6 +76,12 @@ impl El {
     #[must_use]
     pub fn tx(self, s: impl Into<String>) -> Self {
         self.kid(text(s))
+    }
+    /// Set the inner HTML: markup this page built and escaped itself, never user text.
+    #[must_use]
+    pub fn html(mut self, markup: String) -> Self {
+        self.html = Some(markup);
+        self
     }
     /// Add children.
     #[must_use]
@@ -115,6 +125,9 @@ fn build(doc: &web_sys::Document, n: &Node, svg: bool) -> Option<web_sys::Node> 
                 if let Some(c) = build(doc, k, svg) {
                     let _ = el.append_child(&c);
                 }
+            }
+            if let Some(h) = &e.html {
+                el.set_inner_html(h);
             }
             Some(el.unchecked_into())
         }

@@ -295,7 +295,7 @@ pub fn VoiceButton() -> impl IntoView {
 
 fn stage_name(p: &Pipeline, i: usize) -> String {
     p.stages.get(i).map_or_else(String::new, |s| {
-        format!("{}. {}", i + 1, s.role.code().to_uppercase())
+        format!("{}. {}", i + 1, s.role.code().to_ascii_uppercase())
     })
 }
 
@@ -404,28 +404,7 @@ pub fn PipelineView() -> impl IntoView {
 fn PipeBanner() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
     let pipe = expect_context::<Pipe>();
-    move || {
-        let issues = pipe.issues.get();
-        if issues.is_empty() {
-            return ().into_any();
-        }
-        let lang = ctx.lang.get();
-        view! {
-            <div class="banner" role="status" data-testid="link-banner">
-                <p>{crate::ui::Ui::LinkIssues.text(lang)}</p>
-                <ul>
-                    {issues
-                        .iter()
-                        .map(|i| view! { <li>{edgefit_text::codec_issue(i, lang)}</li> })
-                        .collect_view()}
-                </ul>
-                <button type="button" on:click=move |_| pipe.issues.set(Vec::new())>
-                    {crate::ui::Ui::Dismiss.text(lang)}
-                </button>
-            </div>
-        }
-        .into_any()
-    }
+    crate::app::link_banner(pipe.issues, ctx.lang)
 }
 
 /// Copy the link, export JSON and Markdown, go back to one model.
@@ -435,7 +414,7 @@ fn PipeShare() -> impl IntoView {
     let pipe = expect_context::<Pipe>();
     let lang = ctx.lang;
     let status = RwSignal::new(None::<&'static str>);
-    let copy_link = move |_| {
+    let copy_link = move || {
         let url = format!("{}#{}", share::page_url(), pipe.hash(&ctx));
         leptos::task::spawn_local(async move {
             let ok = share::copy_text(&url).await;
@@ -450,7 +429,7 @@ fn PipeShare() -> impl IntoView {
             }));
         });
     };
-    let export_json = move |_| {
+    let export_json = move || {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
@@ -461,7 +440,7 @@ fn PipeShare() -> impl IntoView {
             }
         }
     };
-    let export_md = move |_| {
+    let export_md = move || {
         let Some(g) = pipe.good.get_untracked() else {
             return;
         };
@@ -470,20 +449,25 @@ fn PipeShare() -> impl IntoView {
             status.set(Some(t(lang.get_untracked(), "Downloaded", "已下载")));
         }
     };
+    let buttons = move || {
+        let l = lang.get();
+        Some(share::button_row(&[
+            ("copy-link", crate::ui::Ui::CopyLink.text(l)),
+            ("export-md", crate::ui::Ui::ExportMd.text(l)),
+            ("export-json", crate::ui::Ui::ExportJson.text(l)),
+            ("one-model", t(l, "← One model", "← 单个模型")),
+        ]))
+    };
+    let act: Act = Box::new(move |a, _| match a {
+        "copy-link" => copy_link(),
+        "export-md" => export_md(),
+        "export-json" => export_json(),
+        "one-model" => pipe.on.set(false),
+        _ => {}
+    });
     view! {
         <div class="share" role="group">
-            <button type="button" data-testid="copy-link" on:click=copy_link>
-                {move || crate::ui::Ui::CopyLink.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-md" on:click=export_md>
-                {move || crate::ui::Ui::ExportMd.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-json" on:click=export_json>
-                {move || crate::ui::Ui::ExportJson.text(lang.get())}
-            </button>
-            <button type="button" data-testid="one-model" on:click=move |_| pipe.on.set(false)>
-                {move || t(lang.get(), "← One model", "← 单个模型")}
-            </button>
+            {crate::dom::panel("share-buttons", Box::new(buttons), Some(act))}
             <p class="share-status" role="status" aria-live="polite">{move || status.get()}</p>
         </div>
     }
@@ -1011,26 +995,46 @@ fn figure(
     legend: String,
     table: String,
     zoom: Option<(String, String)>,
-) -> impl IntoView {
+) -> Node {
     let inner = format!(
         "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
         crate::chart::escape(&title),
         crate::chart::escape(&desc)
     );
-    view! {
-        <figure class="chart pipe-chart" data-testid=format!("chart-{id}")>
-            <figcaption>{title.clone()}</figcaption>
-            <svg class="main" viewBox=frame.view_box() role="img" aria-labelledby=format!("{id}-t {id}-d") inner_html=inner></svg>
-            {zoom.map(|(cap, svg)| view! {
-                <p class="zoom-cap">{cap.clone()}</p>
-                <svg class="zoom" viewBox=frame.view_box() role="img" aria-label=cap inner_html=svg></svg>
-            })}
-            <ul class="legend" inner_html=legend></ul>
-            <div class="sr-only">
-                <table inner_html=format!("<caption>{}</caption>{table}", crate::chart::escape(&title))></table>
-            </div>
-        </figure>
+    let mut fig = el("figure")
+        .at("class", "chart pipe-chart")
+        .at("data-testid", format!("chart-{id}"))
+        .kid(el("figcaption").tx(title.clone()))
+        .kid(
+            el("svg")
+                .at("class", "main")
+                .at("viewBox", frame.view_box())
+                .at("role", "img")
+                .at("aria-labelledby", format!("{id}-t {id}-d"))
+                .html(inner),
+        );
+    if let Some((cap, svg)) = zoom {
+        fig = fig
+            .kid(el("p").at("class", "zoom-cap").tx(cap.clone()))
+            .kid(
+                el("svg")
+                    .at("class", "zoom")
+                    .at("viewBox", frame.view_box())
+                    .at("role", "img")
+                    .at("aria-label", cap)
+                    .html(svg),
+            );
     }
+    fig.kid(el("ul").at("class", "legend").html(legend))
+        .kid(
+            el("div")
+                .at("class", "sr-only")
+                .kid(el("table").html(format!(
+                    "<caption>{}</caption>{table}",
+                    crate::chart::escape(&title)
+                ))),
+        )
+        .into()
 }
 
 fn row_html(cells: &[String]) -> String {
@@ -1059,7 +1063,7 @@ fn head_html(cells: &[&str]) -> String {
     s
 }
 
-fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     let rows: Vec<String> = (0..p.stages.len()).map(|i| stage_name(p, i)).collect();
     let b = bars(r, lang);
     let utter = p.get(TurnField::UtteranceS);
@@ -1162,7 +1166,7 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
     )
 }
 
-fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> impl IntoView {
+fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     let m = &r.memory;
     let rows: Vec<MemRow> = m
         .stages
@@ -1297,9 +1301,9 @@ fn PipeResults() -> impl IntoView {
     view! {
         {crate::dom::panel("pipe-problems", Box::new(problems), None)}
         {crate::dom::panel("pipe-latency", part(latency_node), None)}
-        {gantt}
+        {crate::dom::panel("chart-slot", Box::new(gantt), None)}
         {crate::dom::panel("pipe-mem", part(memory_node), None)}
-        {memory}
+        {crate::dom::panel("chart-slot", Box::new(memory), None)}
         {crate::dom::panel("pipe-rest", part(rest_node), None)}
     }
 }

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 
 use crate::app::Ctx;
 use crate::charts::Charts;
+use crate::dom::{el, panel};
 use crate::state::{Checked, Good};
 use crate::ui::Ui;
 
@@ -305,55 +306,56 @@ impl Num {
 }
 
 /// The step-by-step accounting in the seed's order; the seed's misleading steps are highlighted notes.
+///
+/// Output only, so a [`panel`] (far less wasm than a `view!`), rebuilt when the settled results change.
 #[component]
 pub fn StepList() -> impl IntoView {
     let ctx = expect_context::<Ctx>();
-    move || {
+    let render = move || {
         let lang = ctx.lang.get();
-        let Some(g) = ctx.settled.get() else {
-            return ().into_any();
-        };
+        let g = ctx.settled.get()?;
         let steps = text::step_texts(&g.scenarios, &g.evaluation, lang);
-        view! {
-            <section class="steps" aria-labelledby="h-steps">
-                <h3 id="h-steps">{Ui::Steps.text(lang)}</h3>
-                <ol>
-                    {steps
-                        .into_iter()
-                        .map(|st| {
-                            let v = st.verdict;
-                            let corrects = st.seed_note.is_some();
-                            view! {
-                                <li class="step" class:corrects=corrects data-step=st.step.code()>
-                                    <h4>
-                                        <span class=format!("pill v-{}", v.code().replace('/', ""))>
-                                            <span aria-hidden="true">{verdict_icon(v)}</span>
-                                            " "
-                                            {text::verdict_label(v, lang)}
-                                        </span>
-                                        " "
-                                        {st.title}
-                                    </h4>
-                                    {st.body.into_iter().map(|p| view! { <p>{p}</p> }).collect_view()}
-                                    {st
-                                        .seed_note
-                                        .map(|note| {
-                                            view! {
-                                                <aside class="note" data-testid=format!("note-{}", st.step.code())>
-                                                    <strong>{Ui::SeedMisses.text(lang)}": "</strong>
-                                                    {note}
-                                                </aside>
-                                            }
-                                        })}
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ol>
-            </section>
-        }
-        .into_any()
-    }
+        let items = steps.into_iter().map(|st| {
+            let v = st.verdict;
+            let code = st.step.code();
+            let pill = el("span")
+                .at("class", format!("pill v-{}", v.code().replace('/', "")))
+                .kid(el("span").at("aria-hidden", "true").tx(verdict_icon(v)))
+                .tx(" ")
+                .tx(text::verdict_label(v, lang));
+            let note = st.seed_note.map(|note| {
+                el("aside")
+                    .at("class", "note")
+                    .at("data-testid", format!("note-{code}"))
+                    .kid(el("strong").tx(format!("{}: ", Ui::SeedMisses.text(lang))))
+                    .tx(note)
+                    .into()
+            });
+            el("li")
+                .at(
+                    "class",
+                    if note.is_some() {
+                        "step corrects"
+                    } else {
+                        "step"
+                    },
+                )
+                .at("data-step", code)
+                .kid(el("h4").kid(pill).tx(" ").tx(st.title))
+                .kids(st.body.into_iter().map(|p| el("p").tx(p).into()))
+                .kids(note)
+                .into()
+        });
+        Some(
+            el("section")
+                .at("class", "steps")
+                .at("aria-labelledby", "h-steps")
+                .kid(el("h3").at("id", "h-steps").tx(Ui::Steps.text(lang)))
+                .kid(el("ol").kids(items))
+                .into(),
+        )
+    };
+    panel("steps-panel", Box::new(render), None)
 }
 
 /// On phones the form comes first; this bar stays at the bottom of the screen with the headline result

@@ -5,6 +5,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
 use crate::app::Ctx;
+use crate::dom::{el, panel, Act, Node};
 use crate::ui::Ui;
 
 /// The page's URL without its hash.
@@ -92,15 +93,15 @@ pub fn ShareBar() -> impl IntoView {
             }));
         });
     };
-    let copy_link = move |_| {
+    let copy_link = move || {
         let url = format!("{}#{}", page_url(), ctx.hash());
         copy(url);
     };
-    let copy_embed = move |_| {
+    let copy_embed = move || {
         let h = ctx.hash();
         copy(embed_snippet(&page_url(), &h));
     };
-    let export_md = move |_| {
+    let export_md = move || {
         let Some(g) = ctx.good.get_untracked() else {
             return;
         };
@@ -114,7 +115,7 @@ pub fn ShareBar() -> impl IntoView {
             status.set(Some((Ui::Downloaded, None)));
         }
     };
-    let export_json = move |_| {
+    let export_json = move || {
         let Some(g) = ctx.good.get_untracked() else {
             return;
         };
@@ -126,20 +127,25 @@ pub fn ShareBar() -> impl IntoView {
             status.set(Some((Ui::Downloaded, None)));
         }
     };
+    let buttons = move || {
+        let l = lang.get();
+        Some(button_row(&[
+            ("copy-link", Ui::CopyLink.text(l)),
+            ("copy-embed", Ui::CopyEmbed.text(l)),
+            ("export-md", Ui::ExportMd.text(l)),
+            ("export-json", Ui::ExportJson.text(l)),
+        ]))
+    };
+    let act: Act = Box::new(move |a, _| match a {
+        "copy-link" => copy_link(),
+        "copy-embed" => copy_embed(),
+        "export-md" => export_md(),
+        "export-json" => export_json(),
+        _ => {}
+    });
     view! {
         <div class="share" role="group" aria-label=move || Ui::Share.text(lang.get())>
-            <button type="button" data-testid="copy-link" on:click=copy_link>
-                {move || Ui::CopyLink.text(lang.get())}
-            </button>
-            <button type="button" data-testid="copy-embed" on:click=copy_embed>
-                {move || Ui::CopyEmbed.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-md" on:click=export_md>
-                {move || Ui::ExportMd.text(lang.get())}
-            </button>
-            <button type="button" data-testid="export-json" on:click=export_json>
-                {move || Ui::ExportJson.text(lang.get())}
-            </button>
+            {panel("share-buttons", Box::new(buttons), Some(act))}
             <p class="share-status" role="status" aria-live="polite" data-testid="share-status">
                 {move || status.get().map(|(u, _)| u.text(lang.get()))}
             </p>
@@ -162,6 +168,23 @@ pub fn ShareBar() -> impl IntoView {
             }}
         </div>
     }
+}
+
+/// The share bar's buttons, in a `display: contents` wrapper: `(action and test id, label)` each. A
+/// [`crate::dom`] panel rebuilt only when the language changes (the status line stays a live region).
+#[must_use]
+pub fn button_row(buttons: &[(&'static str, &str)]) -> Node {
+    el("span")
+        .at("class", "share-row")
+        .kids(buttons.iter().map(|&(id, label)| {
+            el("button")
+                .at("type", "button")
+                .at("data-testid", id)
+                .at("data-act", id)
+                .tx(label)
+                .into()
+        }))
+        .into()
 }
 
 #[cfg(test)]

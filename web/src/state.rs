@@ -155,7 +155,7 @@ pub fn check(texts: &[String], choices: &Choices) -> Checked {
                     }
                 }
             }
-            bad.sort_by_key(|(f, _)| *f);
+            edgefit_core::math::sort_by(&mut bad, |a, b| a.0.cmp(&b.0));
             Checked::Bad(bad)
         }
     }

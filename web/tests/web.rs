@@ -183,3 +183,103 @@ async fn a_pin_draws_a_second_tpot_curve() {
     );
     assert!(text_of(&root, "[data-testid=chart-tpot] ul.legend").contains("Pinned"));
 }
+
+/// In the page's wasm, `codec::parse_f64` reads numbers with JavaScript's `parseFloat` after checking
+/// Rust's grammar: it must give the very value (bit for bit) and the same refusals as `str::parse`.
+#[wasm_bindgen_test]
+fn parse_f64_matches_str_parse() {
+    let mut cases: Vec<String> = [
+        "0",
+        "-0",
+        "+0",
+        "1",
+        "-1",
+        "+1",
+        "007",
+        "1.",
+        ".5",
+        "1.5",
+        "-.5",
+        "+.5e3",
+        "1e5",
+        "1E5",
+        "1e+5",
+        "1e-5",
+        "1.e5",
+        "0.1",
+        "0.3",
+        "85.8",
+        "1e400",
+        "-1e400",
+        "1e-400",
+        "4.9e-324",
+        "5e-324",
+        "2.4703282292062327e-324",
+        "2.4703282292062328e-324",
+        "2.2250738585072011e-308",
+        "2.2250738585072014e-308",
+        "1.7976931348623157e308",
+        "1.7976931348623159e308",
+        "9007199254740993",
+        "9007199254740992.5",
+        "0.30000000000000004",
+        "123456789012345678901234567890",
+        "1.00000000000000011102230246251565404",
+        "1.00000000000000011102230246251565405",
+        "3.141592653589793238462643383279502884197",
+        "inf",
+        "-inf",
+        "INF",
+        "Infinity",
+        "-infinity",
+        "nan",
+        "NaN",
+        "-nan",
+        "",
+        "+",
+        "-",
+        ".",
+        "e5",
+        ".e5",
+        "1e",
+        "1e+",
+        "1.5.5",
+        "--1",
+        " 1",
+        "1 ",
+        "0x10",
+        "1_000",
+        "1,5",
+        "Infinit",
+        "nana",
+        "1e5.5",
+        "١",
+    ]
+    .iter()
+    .map(|s| (*s).to_string())
+    .collect();
+    // Decimal numbers of every length the form accepts (up to 40 characters), from a fixed generator.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for i in 0..2000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let digits = format!("{x}{}", x.rotate_left(17));
+        let n = 1 + (i % 38);
+        let cut = &digits[..n.min(digits.len())];
+        let point = (x as usize >> 3) % (cut.len() + 1);
+        let exp = (x >> 40) as i64 % 700 - 350;
+        cases.push(format!("{}.{}e{exp}", &cut[..point], &cut[point..]));
+        cases.push(format!("{}.{}", &cut[..point], &cut[point..]));
+    }
+    for c in &cases {
+        let want = c.parse::<f64>().ok();
+        let got = edgefit_core::codec::parse_f64(c);
+        match (want, got) {
+            (Some(w), Some(g)) if w.is_nan() => assert!(g.is_nan(), "{c:?}"),
+            (Some(w), Some(g)) => assert_eq!(w.to_bits(), g.to_bits(), "{c:?}"),
+            (None, None) => {}
+            _ => panic!("{c:?}: str::parse {want:?}, parse_f64 {got:?}"),
+        }
+    }
+}

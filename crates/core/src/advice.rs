@@ -70,7 +70,7 @@ pub fn sensitivity(inputs: &Inputs, c: Constraint, step: f64) -> Vec<Sensitivity
             (s.swing() > 1e-9).then_some(s)
         })
         .collect();
-    out.sort_by(|a, b| b.swing().total_cmp(&a.swing()));
+    crate::math::sort_by(&mut out, |a, b| b.swing().total_cmp(&a.swing()));
     out
 }
 
@@ -320,7 +320,7 @@ fn same_size_presets(inputs: &Inputs, e: &Evaluation) -> Vec<&'static str> {
             (still < failing).then_some((still, after.expected.tpot.full.0, m.id))
         })
         .collect();
-    found.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    crate::math::sort_by(&mut found, |a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
     found.into_iter().take(2).map(|(_, _, id)| id).collect()
 }
 
@@ -402,7 +402,7 @@ pub fn advise(inputs: &Inputs, e: &Evaluation) -> Vec<Advice> {
             })
         })
         .collect();
-    out.sort_by(|x, y| {
+    crate::math::sort_by(&mut out, |x, y| {
         (y.all_met, y.fixes.len(), core::cmp::Reverse(y.breaks.len())).cmp(&(
             x.all_met,
             x.fixes.len(),

@@ -1111,7 +1111,9 @@ pub fn cpu_cores(row: &Row) -> Vec<(f64, CoreKind)> {
         }
         (false, None) => {}
     }
-    groups.sort_by(|a, b| b.1.fp32_tflops().total_cmp(&a.1.fp32_tflops()));
+    crate::math::sort_by(&mut groups, |a, b| {
+        b.1.fp32_tflops().total_cmp(&a.1.fp32_tflops())
+    });
     groups
 }
 

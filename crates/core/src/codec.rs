@@ -213,7 +213,7 @@ pub fn parse_value(s: &str) -> Option<Value> {
         if p.is_empty() || p.len() > 40 {
             return None;
         }
-        p.parse::<f64>().ok()
+        parse_f64(p)
     };
     match parts.as_slice() {
         [a] => num(a).map(Value::exact),
@@ -221,6 +221,74 @@ pub fn parse_value(s: &str) -> Option<Value> {
         [a, m, b] => Some(Value::range3(num(a)?, num(m)?, num(b)?)),
         _ => None,
     }
+}
+
+/// A number as `str::parse::<f64>` reads it: the same grammar (`+`/`-`, digits with an optional point,
+/// an optional exponent, `inf`/`infinity`/`nan` in any case) and the same correctly rounded value.
+///
+/// In the page's wasm (feature `js`) the digits go to JavaScript's `parseFloat` once the grammar has
+/// been checked here: Rust's own parser brings about 15 KB of tables and code to the page.
+#[must_use]
+pub fn parse_f64(s: &str) -> Option<f64> {
+    #[cfg(all(feature = "js", target_arch = "wasm32"))]
+    {
+        match float_syntax(s)? {
+            Ok(()) => Some(js_sys::parse_float(s)),
+            Err(special) => Some(special),
+        }
+    }
+    #[cfg(not(all(feature = "js", target_arch = "wasm32")))]
+    {
+        s.parse().ok()
+    }
+}
+
+/// Whether `s` is a number in `str::parse::<f64>`'s grammar: `Ok` for digits, `Err(value)` for
+/// infinity or NaN (with its sign), `None` when it is not a number.
+#[cfg_attr(not(all(feature = "js", target_arch = "wasm32")), allow(dead_code))]
+fn float_syntax(s: &str) -> Option<Result<(), f64>> {
+    let (neg, body) = match s.as_bytes().first() {
+        Some(b'+') => (false, &s[1..]),
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    let special = if body.eq_ignore_ascii_case("inf") || body.eq_ignore_ascii_case("infinity") {
+        Some(f64::INFINITY)
+    } else if body.eq_ignore_ascii_case("nan") {
+        Some(f64::NAN)
+    } else {
+        None
+    };
+    if let Some(v) = special {
+        return Some(Err(if neg { -v } else { v }));
+    }
+    let b = body.as_bytes();
+    let mut i = 0;
+    let digits = |i: &mut usize| {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - start
+    };
+    let mut n = digits(&mut i);
+    if i < b.len() && b[i] == b'.' {
+        i += 1;
+        n += digits(&mut i);
+    }
+    if n == 0 {
+        return None;
+    }
+    if i < b.len() && (b[i] == b'e' || b[i] == b'E') {
+        i += 1;
+        if i < b.len() && (b[i] == b'+' || b[i] == b'-') {
+            i += 1;
+        }
+        if digits(&mut i) == 0 {
+            return None;
+        }
+    }
+    (i == b.len()).then_some(Ok(()))
 }
 
 /// Format a value the way links and form fields show it.
@@ -519,6 +587,93 @@ pub fn engine_keys() -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn float_syntax_is_the_grammar_of_str_parse() {
+        let cases = [
+            "0",
+            "1",
+            "-1",
+            "+1",
+            "007",
+            "1.",
+            ".5",
+            "1.5",
+            "-.5",
+            "+.5e3",
+            "1e5",
+            "1E5",
+            "1e+5",
+            "1e-5",
+            "1.e5",
+            "1.5E-300",
+            "-0",
+            "1e400",
+            "1e-400",
+            "inf",
+            "-inf",
+            "+inf",
+            "INF",
+            "Infinity",
+            "-infinity",
+            "nan",
+            "NaN",
+            "-nan",
+            "+NaN",
+            "",
+            "+",
+            "-",
+            ".",
+            "e5",
+            ".e5",
+            "1e",
+            "1e+",
+            "1e-",
+            "1.5.5",
+            "1..5",
+            "--1",
+            "+-1",
+            " 1",
+            "1 ",
+            "0x10",
+            "1_000",
+            "1,5",
+            "infinit",
+            "infinityy",
+            "nana",
+            "inf1",
+            "1e5.5",
+            "1ee5",
+            "١",
+            "1\u{0}",
+            "Inf",
+            "iNfInItY",
+        ];
+        for c in cases {
+            let std: Result<f64, _> = c.parse::<f64>();
+            let std = std.ok();
+            match super::float_syntax(c) {
+                None => assert!(std.is_none(), "{c:?} should not parse"),
+                Some(Ok(())) => assert!(std.is_some(), "{c:?}"),
+                Some(Err(v)) => {
+                    let x = std.unwrap_or_else(|| panic!("{c:?} should parse"));
+                    assert!(
+                        x.to_bits() == v.to_bits() || (x.is_nan() && v.is_nan()),
+                        "{c:?}"
+                    );
+                    assert_eq!(x.is_sign_negative(), v.is_sign_negative(), "{c:?}");
+                }
+            }
+            if std.is_some() {
+                assert!(super::float_syntax(c).is_some(), "{c:?} parses with std");
+            }
+            assert_eq!(
+                super::parse_f64(c).map(f64::to_bits),
+                std.map(f64::to_bits),
+                "{c:?}"
+            );
+        }
+    }
+
     use super::*;
     use crate::input::Field;
 

@@ -1075,7 +1075,7 @@ fn profile(timeline: &[Segment], work: &[StageWork], s: &Scenario, turn: f64) ->
         .collect();
     cuts.push(0.0);
     cuts.push(turn);
-    cuts.sort_by(f64::total_cmp);
+    crate::math::sort_by(&mut cuts, f64::total_cmp);
     cuts.dedup();
     cuts.windows(2)
         .filter(|w| w[1] > w[0])
