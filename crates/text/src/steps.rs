@@ -31,14 +31,28 @@ pub struct StepText {
     pub verdict: Verdict,
 }
 
-/// English or Chinese `format!`, with the arguments captured from scope.
+/// The English or the Chinese template, filled by [`fill`] with the arguments (each already text): `{0}` is
+/// the first. One filler for every sentence keeps the page's wasm small; two `format!` calls per sentence
+/// did not.
 macro_rules! tr {
-    ($lang:expr, $en:literal, $zh:literal) => {
-        match $lang {
-            Lang::En => format!($en),
-            Lang::Zh => format!($zh),
-        }
+    ($lang:expr, $en:literal, $zh:literal $(, $arg:expr)* $(,)?) => {
+        fill($lang.pick($en, $zh), &[$(AsRef::<str>::as_ref(&$arg)),*])
     };
+}
+
+/// The template with each `{N}` replaced by `args[N]`. Templates hold no other braces.
+fn fill(template: &str, args: &[&str]) -> String {
+    let mut parts = template.split('{');
+    let mut out = String::from(parts.next().unwrap_or(""));
+    for part in parts {
+        let (n, rest) = part.split_once('}').unwrap_or(("", part));
+        let i = n
+            .bytes()
+            .fold(0, |i, d| i * 10 + usize::from(d.wrapping_sub(b'0')));
+        out.push_str(args.get(i).copied().unwrap_or(""));
+        out.push_str(rest);
+    }
+    out
 }
 
 /// Every step for the scenario's kind of model, in order.
@@ -128,11 +142,14 @@ impl Cx<'_> {
                 let g = fmt_int(q.group);
                 tr!(
                     self.lang,
-                    "{bits}-bit {gran}, group {g}",
-                    "{bits} 位 {gran} 量化，group size {g}"
+                    "{0}-bit {1}, group {2}",
+                    "{0} 位 {1} 量化，group size {2}",
+                    bits,
+                    gran,
+                    g
                 )
             }
-            _ => tr!(self.lang, "{bits}-bit {gran}", "{bits} 位 {gran} 量化"),
+            _ => tr!(self.lang, "{0}-bit {1}", "{0} 位 {1} 量化", bits, gran),
         }
     }
 
@@ -151,29 +168,43 @@ impl Cx<'_> {
         let n_budget = fmt_params_b(b.params_weights_only);
         let mut p1 = tr!(
             lang,
-            "A TPOT of {tpot} means {rate} tokens/s. With {util} bandwidth utilization the effective bandwidth is {peak} × {util} = {eff}, so each token may move {eff} × {secs} = {budget}.",
-            "TPOT {tpot} 对应 {rate} token/s。带宽利用率按 {util} 计，有效带宽 {peak} × {util} = {eff}，则每 token 可搬运约 {eff} × {secs} = {budget}。"
+            "A TPOT of {0} means {1} tokens/s. With {2} bandwidth utilization the effective bandwidth is {3} × {2} = {4}, so each token may move {4} × {5} = {6}.",
+            "TPOT {0} 对应 {1} token/s。带宽利用率按 {2} 计，有效带宽 {3} × {2} = {4}，则每 token 可搬运约 {4} × {5} = {6}。",
+            tpot,
+            rate,
+            util,
+            peak,
+            eff,
+            secs,
+            budget
         );
         if t.token_overhead.0 > 0.0 {
             let o = fmt_ms(t.token_overhead.0);
             p1.push_str(&tr!(
                 lang,
-                " ({o} of fixed per-token overhead is taken off first.)",
-                "（已先扣除每 token {o} 的固定开销。）"
+                " ({0} of fixed per-token overhead is taken off first.)",
+                "（已先扣除每 token {0} 的固定开销。）",
+                o
             ));
         }
         let p2 = tr!(
             lang,
-            "At {bpw} bits per weight ({quant}) that budget holds about {n_budget} parameters — if the weights were all a token had to read.",
-            "按每权重 {bpw} 位（{quant}）计，这相当于约 {n_budget} 参数——前提是每个 token 只需读权重。"
+            "At {0} bits per weight ({1}) that budget holds about {2} parameters — if the weights were all a token had to read.",
+            "按每权重 {0} 位（{1}）计，这相当于约 {2} 参数——前提是每个 token 只需读权重。",
+            bpw,
+            quant,
+            n_budget
         );
         let n = fmt_params_b(m.params.total());
         let w = fmt_gb(b.weights_read.0);
         let share = fmt_pct(b.weights_read / b.budget_per_token);
         let p3 = tr!(
             lang,
-            "This model has {n} parameters and reads {w} of weights per token: {share} of the budget.",
-            "本模型 {n} 参数，每 token 读取权重 {w}，占预算的 {share}。"
+            "This model has {0} parameters and reads {1} of weights per token: {2} of the budget.",
+            "本模型 {0} 参数，每 token 读取权重 {1}，占预算的 {2}。",
+            n,
+            w,
+            share
         );
         vec![p1, p2, p3]
     }
@@ -196,14 +227,22 @@ impl Cx<'_> {
         let kv_gb = with_unit(&kv, "GB");
         let batch = if t.batch > 1.0 {
             let n = fmt_int(t.batch);
-            tr!(lang, " × {n} sequences", " × {n} 路并发")
+            tr!(lang, " × {0} sequences", " × {0} 路并发", n)
         } else {
             String::new()
         };
         let p1 = tr!(
             lang,
-            "Decoding reads the whole KV cache every token, not only the weights. The cache holds 2 (K and V) × {layers} layers × {kvw} KV width × {kvb} B = {kvpt} per token of context; at {ctx} tokens{batch} that is {kv_b} B ≈ {kv_gb}.",
-            "解码时每个 token 不只读权重，还要把整个 KV Cache 读一遍。每个上下文 token 的 KV 为 2（K 和 V）× {layers} 层 × {kvw}（KV 宽度）× {kvb} B = {kvpt}；{ctx} 上下文{batch}共 {kv_b} B ≈ {kv_gb}。"
+            "Decoding reads the whole KV cache every token, not only the weights. The cache holds 2 (K and V) × {0} layers × {1} KV width × {2} B = {3} per token of context; at {4} tokens{5} that is {6} B ≈ {7}.",
+            "解码时每个 token 不只读权重，还要把整个 KV Cache 读一遍。每个上下文 token 的 KV 为 2（K 和 V）× {0} 层 × {1}（KV 宽度）× {2} B = {3}；{4} 上下文{5}共 {6} B ≈ {7}。",
+            layers,
+            kvw,
+            kvb,
+            kvpt,
+            ctx,
+            batch,
+            kv_b,
+            kv_gb
         );
         let w = fmt_gb(b.weights_read.0);
         let total = fmt_gb(b.bytes_per_token.0);
@@ -211,8 +250,9 @@ impl Cx<'_> {
             let c = fmt_gb(b.copies.0);
             tr!(
                 lang,
-                " + {c} of copies (no zero-copy)",
-                " + 拷贝 {c}（未启用零拷贝）"
+                " + {0} of copies (no zero-copy)",
+                " + 拷贝 {0}（未启用零拷贝）",
+                c
             )
         } else {
             String::new()
@@ -230,35 +270,51 @@ impl Cx<'_> {
         };
         let p2 = tr!(
             lang,
-            "So each token moves {w} + {kv_gb}{copies} = {total}. At {eff} that takes {mt}; the arithmetic takes {ct}. TPOT at full context is {full} ({bound}) against the {target} target.",
-            "因此每 token 实际搬运 {w} + {kv_gb}{copies} = {total}。按 {eff} 需 {mt}，计算只需 {ct}。满上下文时 TPOT 为 {full}（{bound}），目标 {target}。"
+            "So each token moves {0} + {1}{2} = {3}. At {4} that takes {5}; the arithmetic takes {6}. TPOT at full context is {7} ({8}) against the {9} target.",
+            "因此每 token 实际搬运 {0} + {1}{2} = {3}。按 {4} 需 {5}，计算只需 {6}。满上下文时 TPOT 为 {7}（{8}），目标 {9}。",
+            w,
+            kv_gb,
+            copies,
+            total,
+            eff,
+            mt,
+            ct,
+            full,
+            bound,
+            target
         );
         let empty = fmt_ms(tp.empty.0);
         let p3 = match tp.crossing {
             Crossing::Never => tr!(
                 lang,
-                "TPOT meets the target at every context length (empty cache: {empty}).",
-                "任何上下文长度下 TPOT 都能达标（空缓存时 {empty}）。"
+                "TPOT meets the target at every context length (empty cache: {0}).",
+                "任何上下文长度下 TPOT 都能达标（空缓存时 {0}）。",
+                empty
             ),
             Crossing::At(c) if c >= 1.0 => {
                 let c = fmt_int(c);
                 tr!(
                     lang,
-                    "TPOT grows with the context: {empty} with an empty cache, and it meets the target up to {c} tokens of context.",
-                    "TPOT 随上下文增长：空缓存时 {empty}，上下文不超过 {c} token 时达标。"
+                    "TPOT grows with the context: {0} with an empty cache, and it meets the target up to {1} tokens of context.",
+                    "TPOT 随上下文增长：空缓存时 {0}，上下文不超过 {1} token 时达标。",
+                    empty,
+                    c
                 )
             }
             _ => tr!(
                 lang,
-                "Even with an empty cache TPOT is {empty}: the weights alone fill the budget, so no context length meets the target with margin.",
-                "即使缓存为空 TPOT 也有 {empty}：权重本身已占满预算，任何上下文长度都没有余量。"
+                "Even with an empty cache TPOT is {0}: the weights alone fill the budget, so no context length meets the target with margin.",
+                "即使缓存为空 TPOT 也有 {0}：权重本身已占满预算，任何上下文长度都没有余量。",
+                empty
             ),
         };
         let left = fmt_params_b(b.params_with_kv);
         let p4 = tr!(
             lang,
-            "Once the KV read at {ctx} context is paid for, the budget holds {left} parameters at this precision.",
-            "扣除 {ctx} 上下文的 KV 读取后，预算在此精度下只够 {left} 参数。"
+            "Once the KV read at {0} context is paid for, the budget holds {1} parameters at this precision.",
+            "扣除 {0} 上下文的 KV 读取后，预算在此精度下只够 {1} 参数。",
+            ctx,
+            left
         );
         let mut body = vec![p1, p2, p3, p4];
         body.splice(1..1, self.layout_texts(m));
@@ -281,14 +337,24 @@ impl Cx<'_> {
             if tp.full > tp.target {
                 tr!(
                     lang,
-                    "The seed's weight budget leaves no room for the KV cache: at {ctx} context this {kind} model also reads {kv_gb} per token, so TPOT is ≈{full_ms} ms, not {target_ms}.",
-                    "原文的权重预算没有给 KV Cache 留余量：{ctx} 上下文下这个 {kind} 模型每 token 还要读 {kv_gb}，TPOT 约为 {full_ms} ms，而不是 {target_ms} ms。"
+                    "The seed's weight budget leaves no room for the KV cache: at {0} context this {1} model also reads {2} per token, so TPOT is ≈{3} ms, not {4}.",
+                    "原文的权重预算没有给 KV Cache 留余量：{0} 上下文下这个 {1} 模型每 token 还要读 {2}，TPOT 约为 {3} ms，而不是 {4} ms。",
+                    ctx,
+                    kind,
+                    kv_gb,
+                    full_ms,
+                    target_ms
                 )
             } else {
                 tr!(
                     lang,
-                    "The seed's weight budget leaves out the KV cache: at {ctx} context this {kind} model also reads {kv_gb} per token. Here TPOT is still ≈{full_ms} ms, within {target_ms}.",
-                    "原文的权重预算没有计入 KV Cache：{ctx} 上下文下这个 {kind} 模型每 token 还要读 {kv_gb}。此处 TPOT 约 {full_ms} ms，仍在 {target_ms} ms 以内。"
+                    "The seed's weight budget leaves out the KV cache: at {0} context this {1} model also reads {2} per token. Here TPOT is still ≈{3} ms, within {4}.",
+                    "原文的权重预算没有计入 KV Cache：{0} 上下文下这个 {1} 模型每 token 还要读 {2}。此处 TPOT 约 {3} ms，仍在 {4} ms 以内。",
+                    ctx,
+                    kind,
+                    kv_gb,
+                    full_ms,
+                    target_ms
                 )
             }
         });
@@ -312,8 +378,11 @@ impl Cx<'_> {
         let lang = self.lang;
         Some(tr!(
             lang,
-            "With grouped-query attention at 1/8 of the KV heads the same context reads only {kv} per token: TPOT {tpot}, and the budget holds {n} parameters.",
-            "若改用分组查询注意力（GQA），KV 头数降为 1/8，同样上下文每 token 只读 {kv}：TPOT {tpot}，预算可容纳 {n} 参数。"
+            "With grouped-query attention at 1/8 of the KV heads the same context reads only {0} per token: TPOT {1}, and the budget holds {2} parameters.",
+            "若改用分组查询注意力（GQA），KV 头数降为 1/8，同样上下文每 token 只读 {0}：TPOT {1}，预算可容纳 {2} 参数。",
+            kv,
+            tpot,
+            n
         ))
     }
 
@@ -334,28 +403,44 @@ impl Cx<'_> {
             let ctx = fmt_int(t.context);
             tr!(
                 lang,
-                "Weights {w} + KV cache {kv} ({ctx} context) + activations and workspace {ws} + runtime overhead {rt} = {total}.",
-                "权重 {w} + KV Cache {kv}（{ctx} 上下文）+ 激活与工作区 {ws} + 运行时开销 {rt} = {total}。"
+                "Weights {0} + KV cache {1} ({2} context) + activations and workspace {3} + runtime overhead {4} = {5}.",
+                "权重 {0} + KV Cache {1}（{2} 上下文）+ 激活与工作区 {3} + 运行时开销 {4} = {5}。",
+                w,
+                kv,
+                ctx,
+                ws,
+                rt,
+                total
             )
         } else {
             tr!(
                 lang,
-                "Weights {w} + peak activations {ws} + runtime overhead {rt} = {total}.",
-                "权重 {w} + 峰值激活 {ws} + 运行时开销 {rt} = {total}。"
+                "Weights {0} + peak activations {1} + runtime overhead {2} = {3}.",
+                "权重 {0} + 峰值激活 {1} + 运行时开销 {2} = {3}。",
+                w,
+                ws,
+                rt,
+                total
             )
         };
         let p2 = tr!(
             lang,
-            "Usable memory is {all} − {res} reserved for the system and other apps = {usable}; the model takes {share} of it: {v}.",
-            "可用内存 = {all} − 系统及其他应用占用 {res} = {usable}；模型占其中 {share}：{v}。"
+            "Usable memory is {0} − {1} reserved for the system and other apps = {2}; the model takes {3} of it: {4}.",
+            "可用内存 = {0} − 系统及其他应用占用 {1} = {2}；模型占其中 {3}：{4}。",
+            all,
+            res,
+            usable,
+            share,
+            v
         );
         let mut body = vec![p1, p2];
         if let Some(cap) = d.app_cap.filter(|c| *c < d.memory - d.reserved) {
             let c = fmt_gb(cap.0);
             body.push(tr!(
                 lang,
-                "The OS caps one app at {c}, below total minus reserved: that cap is the limit.",
-                "操作系统将单个应用的内存上限设为 {c}，低于总内存减预留：以此为准。"
+                "The OS caps one app at {0}, below total minus reserved: that cap is the limit.",
+                "操作系统将单个应用的内存上限设为 {0}，低于总内存减预留：以此为准。",
+                c
             ));
         }
         if m.graph_parts > 1.0 {
@@ -363,8 +448,10 @@ impl Cx<'_> {
             let lim = d.graph_limit.map_or(String::new(), |l| fmt_gb(l.0));
             body.push(tr!(
                 lang,
-                "The accelerator maps at most {lim} of weights per graph: the model runs as {n} graphs, and switching between them costs time.",
-                "加速器单个计算图最多映射 {lim} 权重：模型需拆成 {n} 个计算图运行，图间切换有额外开销。"
+                "The accelerator maps at most {0} of weights per graph: the model runs as {1} graphs, and switching between them costs time.",
+                "加速器单个计算图最多映射 {0} 权重：模型需拆成 {1} 个计算图运行，图间切换有额外开销。",
+                lim,
+                n
             ));
         }
         body
@@ -388,32 +475,43 @@ impl Cx<'_> {
             let (kv, blind) = (fmt_gb(kv), fmt_gb(blind));
             out.push(tr!(
                 lang,
-                "{l} of the {n} layers use a {w}-token sliding window: their KV stops growing at {w} tokens, so at {ctx} context the cache holds {kv}, not the {blind} a window-blind count gives.",
-                "{n} 层中有 {l} 层使用 {w} token 的滑动窗口：这些层的 KV 增长到 {w} token 即止，因此 {ctx} 上下文时缓存为 {kv}，而不是忽略窗口时的 {blind}。"
+                "{0} of the {1} layers use a {2}-token sliding window: their KV stops growing at {2} tokens, so at {3} context the cache holds {4}, not the {5} a window-blind count gives.",
+                "{1} 层中有 {0} 层使用 {2} token 的滑动窗口：这些层的 KV 增长到 {2} token 即止，因此 {3} 上下文时缓存为 {4}，而不是忽略窗口时的 {5}。",
+                l,
+                n,
+                w,
+                ctx,
+                kv,
+                blind
             ));
         }
         if a.mla_dim > 0.0 {
             let (d, kvw) = (fmt_int(a.mla_dim), fmt_int(2.0 * a.kv_width));
             out.push(tr!(
                 lang,
-                "Multi-head latent attention caches one {d}-element latent per token and layer instead of K and V ({kvw} elements).",
-                "多头潜在注意力每 token 每层只缓存 {d} 个元素的潜在向量，而不是 K 和 V（{kvw} 个元素）。"
+                "Multi-head latent attention caches one {0}-element latent per token and layer instead of K and V ({1} elements).",
+                "多头潜在注意力每 token 每层只缓存 {0} 个元素的潜在向量，而不是 K 和 V（{1} 个元素）。",
+                d,
+                kvw
             ));
         }
         if a.recurrent_layers > 0.0 {
             let (r, st) = (fmt_int(a.recurrent_layers), fmt_gb(a.state()));
             out.push(tr!(
                 lang,
-                "{r} layers are linear/recurrent: they keep a constant {st} of state per sequence instead of a growing KV cache.",
-                "{r} 层为线性/循环层：每个序列保持固定 {st} 的状态，而不是随上下文增长的 KV 缓存。"
+                "{0} layers are linear/recurrent: they keep a constant {1} of state per sequence instead of a growing KV cache.",
+                "{0} 层为线性/循环层：每个序列保持固定 {1} 的状态，而不是随上下文增长的 KV 缓存。",
+                r,
+                st
             ));
         }
         if let Some(e) = t.export_ctx {
             let e = fmt_int(e);
             out.push(tr!(
                 lang,
-                "The model was exported with a static {e}-token cache: it is allocated in full and read in full every token, whatever the current context.",
-                "模型导出时使用 {e} token 的静态缓存：无论当前上下文多长，都按全量分配并在每个 token 全量读取。"
+                "The model was exported with a static {0}-token cache: it is allocated in full and read in full every token, whatever the current context.",
+                "模型导出时使用 {0} token 的静态缓存：无论当前上下文多长，都按全量分配并在每个 token 全量读取。",
+                e
             ));
         }
         out
@@ -428,8 +526,12 @@ impl Cx<'_> {
         let (d, full) = (fmt_ms(dense.0), fmt_ms(self.r.tpot.full.0));
         Some(tr!(
             lang,
-            "A mixture of experts: memory holds all {total} parameters, but a token reads only the {active} it routes to. TPOT {full}; a dense roofline that reads every expert would say {d} — both bounds, since real routing and kernels land between them.",
-            "混合专家模型：内存要装下全部 {total} 参数，但每个 token 只读其路由到的 {active}。TPOT 为 {full}；若按稠密模型读取全部专家则为 {d}——两者都给出，实际路由与算子效率介于其间。"
+            "A mixture of experts: memory holds all {0} parameters, but a token reads only the {1} it routes to. TPOT {2}; a dense roofline that reads every expert would say {3} — both bounds, since real routing and kernels land between them.",
+            "混合专家模型：内存要装下全部 {0} 参数，但每个 token 只读其路由到的 {1}。TPOT 为 {2}；若按稠密模型读取全部专家则为 {3}——两者都给出，实际路由与算子效率介于其间。",
+            total,
+            active,
+            full,
+            d
         ))
     }
 
@@ -445,20 +547,30 @@ impl Cx<'_> {
         let cold = fmt_ms(st.cold_start.0);
         let p1 = tr!(
             lang,
-            "The model file is weights {w} + tokenizer and metadata {meta} = {file}, against {free} of free storage.",
-            "模型文件 = 权重 {w} + 分词器与元数据 {meta} = {file}，可用存储 {free}。"
+            "The model file is weights {0} + tokenizer and metadata {1} = {2}, against {3} of free storage.",
+            "模型文件 = 权重 {0} + 分词器与元数据 {1} = {2}，可用存储 {3}。",
+            w,
+            meta,
+            file,
+            free
         );
         let p2 = if st.over_guideline {
             tr!(
                 lang,
-                "It is above the {guide} a single model should stay under: slower to download and to load. A cold start reads it at {read} in {cold}.",
-                "超过了单模型 {guide} 的建议上限：分发和加载都会变慢。冷启动按 {read} 读取需 {cold}。"
+                "It is above the {0} a single model should stay under: slower to download and to load. A cold start reads it at {1} in {2}.",
+                "超过了单模型 {0} 的建议上限：分发和加载都会变慢。冷启动按 {1} 读取需 {2}。",
+                guide,
+                read,
+                cold
             )
         } else {
             tr!(
                 lang,
-                "It stays under the {guide} guideline for a single model. A cold start reads it at {read} in {cold}.",
-                "低于单模型 {guide} 的建议上限。冷启动按 {read} 读取需 {cold}。"
+                "It stays under the {0} guideline for a single model. A cold start reads it at {1} in {2}.",
+                "低于单模型 {0} 的建议上限。冷启动按 {1} 读取需 {2}。",
+                guide,
+                read,
+                cold
             )
         };
         vec![p1, p2]
@@ -477,16 +589,22 @@ impl Cx<'_> {
         };
         let mut s = tr!(
             lang,
-            "{peak} {prec} peak{assumed} × {util} utilization",
-            "{prec} 峰值 {peak}{assumed} × 利用率 {util}"
+            "{0} {1} peak{2} × {3} utilization",
+            "{1} 峰值 {0}{2} × 利用率 {3}",
+            peak,
+            prec,
+            assumed,
+            util
         );
         if c.coverage < 1.0 {
             let cov = fmt_pct(c.coverage);
             let cpu = fmt_tops(self.s.device.cpu.0);
             s.push_str(&tr!(
                 lang,
-                ", with {cov} of the operations on the accelerator and the rest on a {cpu} CPU",
-                "，{cov} 的运算在加速器上，其余回退到 {cpu} 的 CPU"
+                ", with {0} of the operations on the accelerator and the rest on a {1} CPU",
+                "，{0} 的运算在加速器上，其余回退到 {1} 的 CPU",
+                cov,
+                cpu
             ));
         }
         s
@@ -510,8 +628,15 @@ impl Cx<'_> {
                 let rate = per_s(t.batch / (t.tpot - t.token_overhead).0);
                 tr!(
                     lang,
-                    "Each token costs 2 × {n} = {mat} GFLOP in the matrices plus {att} GFLOP of attention at {ctx} context: {ops} GFLOP. At {rate} tokens/s that needs {needed_g}.",
-                    "每 token 的矩阵运算 2 × {n} = {mat} GFLOP，加上 {ctx} 上下文的注意力 {att} GFLOP，共 {ops} GFLOP。{rate} token/s 需要 {needed_g}。"
+                    "Each token costs 2 × {0} = {1} GFLOP in the matrices plus {2} GFLOP of attention at {3} context: {4} GFLOP. At {5} tokens/s that needs {6}.",
+                    "每 token 的矩阵运算 2 × {0} = {1} GFLOP，加上 {3} 上下文的注意力 {2} GFLOP，共 {4} GFLOP。{5} token/s 需要 {6}。",
+                    n,
+                    mat,
+                    att,
+                    ctx,
+                    ops,
+                    rate,
+                    needed_g
                 )
             }
             Model::OneShot(m) => {
@@ -519,16 +644,22 @@ impl Cx<'_> {
                 let fps = fmt_num(m.fps, 3);
                 tr!(
                     lang,
-                    "Each inference costs {ops} GOP; {fps} inferences per second need {needed_g}.",
-                    "每次推理 {ops} GOP；每秒 {fps} 次需要 {needed_g}。"
+                    "Each inference costs {0} GOP; {1} inferences per second need {2}.",
+                    "每次推理 {0} GOP；每秒 {1} 次需要 {2}。",
+                    ops,
+                    fps,
+                    needed_g
                 )
             }
         };
         let v = self.e.verdict(Constraint::Compute);
         let p2 = tr!(
             lang,
-            "Effective compute is {basis} = {eff}; the need is {share} of it.",
-            "有效算力 = {basis} = {eff}；需求占其中 {share}。"
+            "Effective compute is {0} = {1}; the need is {2} of it.",
+            "有效算力 = {0} = {1}；需求占其中 {2}。",
+            basis,
+            eff,
+            share
         );
         let p3 = match v {
             Verdict::Pass => tr!(lang, "Compute is not the bottleneck.", "算力不是瓶颈。"),
@@ -558,18 +689,26 @@ impl Cx<'_> {
         let target = fmt_ms(tt.target.0);
         let p1 = tr!(
             lang,
-            "Prefill processes the {p}-token prompt in one pass: 2·N·P + 2·L·P²·d = {ops} GOP. At {eff} effective that takes {ct}; reading the weights once takes {mt}. Prefill is compute-bound.",
-            "预填充一次处理 {p} token 的提示词：2·N·P + 2·L·P²·d = {ops} GOP。按有效算力 {eff} 需 {ct}；读一遍权重只需 {mt}。预填充受算力限制。"
+            "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
+            "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
+            p,
+            ops,
+            eff,
+            ct,
+            mt
         );
         let cold = tt.cold_start.map(|c| {
             let c = fmt_ms(c.0);
-            tr!(lang, " including a {c} cold start", "（含冷启动 {c}）")
+            tr!(lang, " including a {0} cold start", "（含冷启动 {0}）", c)
         });
         let cold = cold.unwrap_or_default();
         let p2 = tr!(
             lang,
-            "TTFT is {ttft}{cold} against the {target} target.",
-            "TTFT 为 {ttft}{cold}，目标 {target}。"
+            "TTFT is {0}{1} against the {2} target.",
+            "TTFT 为 {0}{1}，目标 {2}。",
+            ttft,
+            cold,
+            target
         );
         let maxp = self.band(|r| r.ttft.max_prompt, fmt_int, "");
         let prec = precision(self.r.compute.precision);
@@ -578,24 +717,36 @@ impl Cx<'_> {
         let alt_n = fmt_int(alt_n);
         let p3 = tr!(
             lang,
-            "The longest prompt that fits in {target} is ≈{maxp} tokens with {prec} activations (≈{alt_n} with {alt_p}).",
-            "{target} 内能处理的最长提示词约 {maxp} token（{prec} 激活；{alt_p} 激活约 {alt_n} token）。"
+            "The longest prompt that fits in {0} is ≈{1} tokens with {2} activations (≈{3} with {4}).",
+            "{0} 内能处理的最长提示词约 {1} token（{2} 激活；{4} 激活约 {3} token）。",
+            target,
+            maxp,
+            prec,
+            alt_n,
+            alt_p
         );
         let n = fmt_params_b(m.params.total());
         let mp = fmt_int(tt.max_prompt);
         let eff_mid = fmt_tops(self.r.compute.effective.0);
         let note = tr!(
             lang,
-            "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {eff_mid} effective a {n} model fills {target} with ≈{mp} prompt tokens ({alt_p}: ≈{alt_n}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
-            "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {eff_mid} 有效算力，{n} 模型在 {target} 内只能处理约 {mp} 个提示词 token（{alt_p}：约 {alt_n}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。"
+            "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {0} effective a {1} model fills {2} with ≈{3} prompt tokens ({4}: ≈{5}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
+            "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {0} 有效算力，{1} 模型在 {2} 内只能处理约 {3} 个提示词 token（{4}：约 {5}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。",
+            eff_mid,
+            n,
+            target,
+            mp,
+            alt_p,
+            alt_n
         );
         let mut body = vec![p1, p2, p3];
         if t_fixed_chunks(self.s) {
             let c = fmt_int(self.s.targets.chunk);
             body.push(tr!(
                 lang,
-                "Prefill runs in fixed {c}-token chunks, so a prompt is padded up to whole chunks: TTFT rises in steps of one chunk.",
-                "预填充按固定 {c} token 分块整块执行，提示词会补齐到整块：TTFT 以块为单位阶梯上升。"
+                "Prefill runs in fixed {0}-token chunks, so a prompt is padded up to whole chunks: TTFT rises in steps of one chunk.",
+                "预填充按固定 {0} token 分块整块执行，提示词会补齐到整块：TTFT 以块为单位阶梯上升。",
+                c
             ));
         }
         (body, Some(note))
@@ -614,12 +765,20 @@ impl Cx<'_> {
         let budget = fmt_watts(p.budget.0);
         let p1 = tr!(
             lang,
-            "Accelerator {accel} × {busy} busy + CPU and SoC {base} + DRAM {traffic} × {pj} pJ/bit = {dram}: {total} while inferring, against the {budget} sustained budget.",
-            "加速器 {accel} × 忙碌 {busy} + CPU 及 SoC {base} + 内存 {traffic} × {pj} pJ/bit = {dram}：推理时总功耗 {total}，持续预算 {budget}。"
+            "Accelerator {0} × {1} busy + CPU and SoC {2} + DRAM {3} × {4} pJ/bit = {5}: {6} while inferring, against the {7} sustained budget.",
+            "加速器 {0} × 忙碌 {1} + CPU 及 SoC {2} + 内存 {3} × {4} pJ/bit = {5}：推理时总功耗 {6}，持续预算 {7}。",
+            accel,
+            busy,
+            base,
+            traffic,
+            pj,
+            dram,
+            total,
+            budget
         );
         let ej = with_unit(&fmt_num(p.energy_per_step.0 * 1e3, 3), "mJ");
         let unit = self.step_unit();
-        let p2 = tr!(lang, "Energy per {unit}: {ej}.", "每{unit}能耗 {ej}。");
+        let p2 = tr!(lang, "Energy per {0}: {1}.", "每{0}能耗 {1}。", unit, ej);
         let p3 = match self.e.verdict(Constraint::Power) {
             Verdict::Pass => tr!(
                 lang,
@@ -648,8 +807,11 @@ impl Cx<'_> {
                 let unit = self.rate_unit();
                 tr!(
                     lang,
-                    "Above the budget the device must duty-cycle (race to idle): {rate} {unit} at full speed, {sus} sustained.",
-                    "超出预算后只能间歇运行（先跑完再休眠）：全速 {rate} {unit}，持续只有 {sus}。"
+                    "Above the budget the device must duty-cycle (race to idle): {0} {1} at full speed, {2} sustained.",
+                    "超出预算后只能间歇运行（先跑完再休眠）：全速 {0} {1}，持续只有 {2}。",
+                    rate,
+                    unit,
+                    sus
                 )
             }
         };
@@ -686,15 +848,25 @@ impl Cx<'_> {
         let tau = with_unit(&fmt_num(th.tau.0, 2), "s");
         let p1 = tr!(
             lang,
-            "Thermal resistance R_th = ({tj} − {amb}) °C / {sus} = {r} K/W; a burst of {burst} reaching the limit after {bs} gives a time constant τ ≈ {tau}.",
-            "热阻 R_th = ({tj} − {amb}) °C / {sus} = {r} K/W；{burst} 爆发 {bs} 后达到结温上限，可得热时间常数 τ ≈ {tau}。"
+            "Thermal resistance R_th = ({0} − {1}) °C / {2} = {3} K/W; a burst of {4} reaching the limit after {5} gives a time constant τ ≈ {6}.",
+            "热阻 R_th = ({0} − {1}) °C / {2} = {3} K/W；{4} 爆发 {5} 后达到结温上限，可得热时间常数 τ ≈ {6}。",
+            tj,
+            amb,
+            sus,
+            r,
+            burst,
+            bs,
+            tau
         );
         let total = self.band(|r| r.power.total.0, |x| fmt_sig(x, 2), "W");
         let steady = self.band(|r| r.thermal.steady_tj_c, |x| fmt_num(x, 3), "°C");
         let p2 = tr!(
             lang,
-            "At {total} the junction settles at {steady} (limit {tj} °C).",
-            "按 {total} 持续运行，结温将稳定在 {steady}（上限 {tj} °C）。"
+            "At {0} the junction settles at {1} (limit {2} °C).",
+            "按 {0} 持续运行，结温将稳定在 {1}（上限 {2} °C）。",
+            total,
+            steady,
+            tj
         );
         // Corners that throttle, hottest first.
         let corners = [&self.e.high, self.r, &self.e.low];
@@ -719,8 +891,15 @@ impl Cx<'_> {
                 let need = fmt_num(r.thermal.target_rate, 3);
                 tr!(
                     lang,
-                    "At {w} the {tj} °C limit comes after ≈{secs}; the device then falls back to {sus}, running {after} {unit} where the target needs {need}.",
-                    "按 {w} 运行约 {secs} 后触及 {tj} °C 上限，随后回落到 {sus}，速率为 {after} {unit}，目标需要 {need}。"
+                    "At {0} the {1} °C limit comes after ≈{2}; the device then falls back to {3}, running {4} {5} where the target needs {6}.",
+                    "按 {0} 运行约 {2} 后触及 {1} °C 上限，随后回落到 {3}，速率为 {4} {5}，目标需要 {6}。",
+                    w,
+                    tj,
+                    secs,
+                    sus,
+                    after,
+                    unit,
+                    need
                 )
             }
         };
@@ -730,14 +909,19 @@ impl Cx<'_> {
             let rest = match cool {
                 Some(c) => {
                     let cw = fmt_watts(c.power.total.0);
-                    tr!(lang, "; at {cw} it never comes", "；按 {cw} 则永远不会触及")
+                    tr!(lang, "; at {0} it never comes", "；按 {0} 则永远不会触及", cw)
                 }
                 None => String::new(),
             };
             tr!(
                 lang,
-                "The seed's \"8 W for about 30 s\" describes a burst, not a session: what decides a long session is where the junction settles at the inference power. At {w} the {tj} °C limit comes after ≈{secs} and the device must then drop to {sus}{rest}.",
-                "原文的“8 W 持续约 30 秒”描述的是短时爆发，而不是一次长会话：决定长时间使用的是推理功耗下结温最终稳定在哪里。按 {w}，约 {secs} 后触及 {tj} °C 上限，之后必须降到 {sus}{rest}。"
+                "The seed's \"8 W for about 30 s\" describes a burst, not a session: what decides a long session is where the junction settles at the inference power. At {0} the {1} °C limit comes after ≈{2} and the device must then drop to {3}{4}.",
+                "原文的“8 W 持续约 30 秒”描述的是短时爆发，而不是一次长会话：决定长时间使用的是推理功耗下结温最终稳定在哪里。按 {0}，约 {2} 后触及 {1} °C 上限，之后必须降到 {3}{4}。",
+                w,
+                tj,
+                secs,
+                sus,
+                rest
             )
         });
         let note = note.or_else(|| {
@@ -745,8 +929,9 @@ impl Cx<'_> {
             (th.steady_tj_c > d.tj_max_c - 5.0).then(|| {
                 tr!(
                     lang,
-                    "The seed's \"8 W for about 30 s\" describes a burst; in a long session the junction settles only {margin} °C below its limit here, so any extra load throttles.",
-                    "原文的“8 W 持续约 30 秒”描述的是短时爆发；长时间运行时结温此处只比上限低 {margin} °C，任何额外负载都会触发降频。"
+                    "The seed's \"8 W for about 30 s\" describes a burst; in a long session the junction settles only {0} °C below its limit here, so any extra load throttles.",
+                    "原文的“8 W 持续约 30 秒”描述的是短时爆发；长时间运行时结温此处只比上限低 {0} °C，任何额外负载都会触发降频。",
+                    margin
                 )
             })
         });
@@ -777,23 +962,34 @@ impl Cx<'_> {
         let head = match &f.support {
             Support::Supported => tr!(
                 lang,
-                "{name} runs {quant}, {act}, {kv}-bit KV cache on the {backend}: every operator is accelerated.",
-                "{name} 在 {backend} 上支持 {quant}、{act}、{kv} 位 KV Cache：所有算子都能加速。"
+                "{0} runs {1}, {2}, {3}-bit KV cache on the {4}: every operator is accelerated.",
+                "{0} 在 {4} 上支持 {1}、{2}、{3} 位 KV Cache：所有算子都能加速。",
+                name,
+                quant,
+                act,
+                kv,
+                backend
             ),
             Support::Fallback { reasons } => {
                 let why = self.mismatches(reasons);
                 tr!(
                     lang,
-                    "{name} runs this scheme on the {backend}, but not all of it is accelerated: {why}. The effective compute drops accordingly.",
-                    "{name} 能在 {backend} 上运行此方案，但并非全部加速：{why}。有效算力随之下降。"
+                    "{0} runs this scheme on the {1}, but not all of it is accelerated: {2}. The effective compute drops accordingly.",
+                    "{0} 能在 {1} 上运行此方案，但并非全部加速：{2}。有效算力随之下降。",
+                    name,
+                    backend,
+                    why
                 )
             }
             Support::Unsupported { reasons } => {
                 let why = self.mismatches(reasons);
                 tr!(
                     lang,
-                    "{name} cannot accelerate this scheme on the {backend}: {why}. Export a format it supports or pick another framework.",
-                    "{name} 无法在 {backend} 上加速此方案：{why}。需要导出它支持的格式，或换用其他框架。"
+                    "{0} cannot accelerate this scheme on the {1}: {2}. Export a format it supports or pick another framework.",
+                    "{0} 无法在 {1} 上加速此方案：{2}。需要导出它支持的格式，或换用其他框架。",
+                    name,
+                    backend,
+                    why
                 )
             }
         };
@@ -830,20 +1026,29 @@ impl Cx<'_> {
         let period = fmt_ms(1.0 / m.fps);
         let p1 = tr!(
             lang,
-            "One inference costs {ops} GOP: {ct} at {eff} effective; moving its weights and activations takes {mt}. Latency is {lat} against the {target} target.",
-            "单次推理 {ops} GOP：按有效算力 {eff} 需 {ct}；搬运权重和激活需 {mt}。时延 {lat}，目标 {target}。"
+            "One inference costs {0} GOP: {1} at {2} effective; moving its weights and activations takes {3}. Latency is {4} against the {5} target.",
+            "单次推理 {0} GOP：按有效算力 {2} 需 {1}；搬运权重和激活需 {3}。时延 {4}，目标 {5}。",
+            ops,
+            ct,
+            eff,
+            mt,
+            lat,
+            target
         );
         let mut p2 = tr!(
             lang,
-            "At {fps} frames per second each frame has {period}.",
-            "{fps} 帧/秒时每帧有 {period}。"
+            "At {0} frames per second each frame has {1}.",
+            "{0} 帧/秒时每帧有 {1}。",
+            fps,
+            period
         );
         if tt.ttft.0 > 1.0 / m.fps {
             let max = fmt_num(1.0 / tt.ttft.0, 3);
             p2.push_str(&tr!(
                 lang,
-                " One inference takes longer than that: back to back, at most {max} per second.",
-                "单次推理比这更久：连续运行最多每秒 {max} 次。"
+                " One inference takes longer than that: back to back, at most {0} per second.",
+                "单次推理比这更久：连续运行最多每秒 {0} 次。",
+                max
             ));
         }
         vec![p1, p2]
@@ -870,22 +1075,30 @@ impl Cx<'_> {
         let first = if e.all_met() {
             tr!(
                 lang,
-                "Every constraint is met: the device suits {model}. The binding constraint is {bname} ({bh} headroom).",
-                "所有约束均满足：该设备适合部署{model}。最紧的约束是{bname}（余量 {bh}）。"
+                "Every constraint is met: the device suits {0}. The binding constraint is {1} ({2} headroom).",
+                "所有约束均满足：该设备适合部署{0}。最紧的约束是{1}（余量 {2}）。",
+                model,
+                bname,
+                bh
             )
         } else {
             tr!(
                 lang,
-                "As configured, {model} does not fit: {fails} fail. The binding constraint is {bname} ({bh} headroom).",
-                "按当前配置，{model}不适合该设备，不通过的约束：{fails}。最紧的约束是{bname}（余量 {bh}）。"
+                "As configured, {0} does not fit: {1} fail. The binding constraint is {2} ({3} headroom).",
+                "按当前配置，{0}不适合该设备，不通过的约束：{1}。最紧的约束是{2}（余量 {3}）。",
+                model,
+                fails,
+                bname,
+                bh
             )
         };
         out.push(first);
         if !warns.is_empty() {
             out.push(tr!(
                 lang,
-                "Close to the limit: {warns}.",
-                "接近上限：{warns}。"
+                "Close to the limit: {0}.",
+                "接近上限：{0}。",
+                warns
             ));
         }
         if let Model::Llm(m) = &self.s.model {
@@ -898,8 +1111,9 @@ impl Cx<'_> {
                 let mp = fmt_int(r.ttft.max_prompt);
                 out.push(tr!(
                     lang,
-                    "For TTFT: keep the prompt under ≈{mp} tokens, or compute the fixed system prompt's KV cache once and reuse it.",
-                    "TTFT：提示词控制在约 {mp} token 以内，或预先计算并复用固定系统提示词的 KV Cache。"
+                    "For TTFT: keep the prompt under ≈{0} tokens, or compute the fixed system prompt's KV cache once and reuse it.",
+                    "TTFT：提示词控制在约 {0} token 以内，或预先计算并复用固定系统提示词的 KV Cache。",
+                    mp
                 ));
             }
         }
@@ -913,8 +1127,13 @@ impl Cx<'_> {
                 let max = fmt_num(m.fps * (b.effective / b.needed), 3);
                 out.push(tr!(
                     lang,
-                    "For bandwidth: each inference moves {per}; {fps} per second need {need} of the {eff} effective. Lower the rate to ≈{max} per second, or shrink the weights and activations.",
-                    "带宽：每次推理搬运 {per}，每秒 {fps} 次需要 {need}，有效带宽只有 {eff}。需把频率降到约每秒 {max} 次，或压缩权重和激活。"
+                    "For bandwidth: each inference moves {0}; {1} per second need {2} of the {3} effective. Lower the rate to ≈{4} per second, or shrink the weights and activations.",
+                    "带宽：每次推理搬运 {0}，每秒 {1} 次需要 {2}，有效带宽只有 {3}。需把频率降到约每秒 {4} 次，或压缩权重和激活。",
+                    per,
+                    fps,
+                    need,
+                    eff,
+                    max
                 ));
             }
         }
@@ -946,8 +1165,10 @@ impl Cx<'_> {
         let bits = fmt_num(self.s.quant.weight_bits, 3);
         tr!(
             lang,
-            "a {n}, {bits}-bit model",
-            "{n} 参数、{bits} 位量化的模型"
+            "a {0}, {1}-bit model",
+            "{0} 参数、{1} 位量化的模型",
+            n,
+            bits
         )
     }
 
@@ -967,8 +1188,11 @@ impl Cx<'_> {
             let kvb = fmt_num(s2.quant.kv_bits, 2);
             let mut it = tr!(
                 lang,
-                "the KV cache is {share} of the bytes each token moves: with the KV cache at {kvb} bits TPOT drops to {kv8}",
-                "KV Cache 占每 token 搬运量的 {share}：KV 改为 {kvb} 位后 TPOT 为 {kv8}"
+                "the KV cache is {0} of the bytes each token moves: with the KV cache at {1} bits TPOT drops to {2}",
+                "KV Cache 占每 token 搬运量的 {0}：KV 改为 {1} 位后 TPOT 为 {2}",
+                share,
+                kvb,
+                kv8
             );
             if m.attention.kv_width >= m.attention.q_width && m.attention.q_width / 8.0 >= 64.0 {
                 let mut s3 = self.s.clone();
@@ -978,8 +1202,9 @@ impl Cx<'_> {
                 let g = fmt_ms(analysis::analyze(&s3).tpot.full.0);
                 it.push_str(&tr!(
                     lang,
-                    ", GQA with 1/8 of the KV heads to {g}",
-                    "，GQA（KV 头数 1/8）后为 {g}"
+                    ", GQA with 1/8 of the KV heads to {0}",
+                    "，GQA（KV 头数 1/8）后为 {0}",
+                    g
                 ));
             }
             items.push(it);
@@ -989,8 +1214,10 @@ impl Cx<'_> {
             let share = fmt_pct(t.token_overhead / tp.full);
             items.push(tr!(
                 lang,
-                "turn off logging and debug output: the {o} per-token overhead is {share} of TPOT",
-                "关闭不必要的日志和调试输出：每 token {o} 的固定开销占 TPOT 的 {share}"
+                "turn off logging and debug output: the {0} per-token overhead is {1} of TPOT",
+                "关闭不必要的日志和调试输出：每 token {0} 的固定开销占 TPOT 的 {1}",
+                o,
+                share
             ));
         }
         let hopeless = match tp.crossing {
@@ -998,8 +1225,9 @@ impl Cx<'_> {
                 let c = fmt_int(c);
                 items.push(tr!(
                     lang,
-                    "shorten the context to ≤ {c} tokens",
-                    "把上下文缩短到 {c} token 以内"
+                    "shorten the context to ≤ {0} tokens",
+                    "把上下文缩短到 {0} token 以内",
+                    c
                 ));
                 false
             }
@@ -1017,22 +1245,28 @@ impl Cx<'_> {
             items.push(if hopeless {
                 tr!(
                     lang,
-                    "a shorter context alone is not enough (an empty cache still gives {empty}): the weights must shrink to ≈{n} parameters at this context, or the memory must reach {bw} peak",
-                    "仅缩短上下文不够（空缓存也要 {empty}）：需在此上下文下把模型压到约 {n} 参数，或内存峰值带宽达到 {bw}"
+                    "a shorter context alone is not enough (an empty cache still gives {0}): the weights must shrink to ≈{1} parameters at this context, or the memory must reach {2} peak",
+                    "仅缩短上下文不够（空缓存也要 {0}）：需在此上下文下把模型压到约 {1} 参数，或内存峰值带宽达到 {2}",
+                    empty,
+                    n,
+                    bw
                 )
             } else {
                 tr!(
                     lang,
-                    "shrink the weights to ≈{n} parameters at this context, or use memory with {bw} peak",
-                    "在此上下文下把模型压到约 {n} 参数，或使用峰值带宽 {bw} 的内存"
+                    "shrink the weights to ≈{0} parameters at this context, or use memory with {1} peak",
+                    "在此上下文下把模型压到约 {0} 参数，或使用峰值带宽 {1} 的内存",
+                    n,
+                    bw
                 )
             });
         }
         let joined = items.join(lang.pick("; then ", "；其次，"));
         tr!(
             lang,
-            "To bring TPOT down, first: {joined}.",
-            "要降低 TPOT，首先：{joined}。"
+            "To bring TPOT down, first: {0}.",
+            "要降低 TPOT，首先：{0}。",
+            joined
         )
     }
 }
@@ -1068,38 +1302,40 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
     match m {
         Mismatch::Backend { backend } => {
             let b = backend_label(*backend, lang);
-            tr!(lang, "it does not run on the {b}", "不支持 {b}")
+            tr!(lang, "it does not run on the {0}", "不支持 {0}", b)
         }
         Mismatch::WeightBits { bits } => {
             let b = fmt_num(*bits, 3);
-            tr!(lang, "no {b}-bit weights", "不支持 {b} 位权重")
+            tr!(lang, "no {0}-bit weights", "不支持 {0} 位权重", b)
         }
         Mismatch::GroupSize { group } => {
             let g = fmt_int(*group);
-            tr!(lang, "no group size {g}", "不支持 group size {g}")
+            tr!(lang, "no group size {0}", "不支持 group size {0}", g)
         }
         Mismatch::Granularity { granularity } => {
             let g = granularity_label(*granularity, lang);
-            tr!(lang, "no {g} quantization", "不支持 {g} 量化")
+            tr!(lang, "no {0} quantization", "不支持 {0} 量化", g)
         }
         Mismatch::ZeroPoint { zero_bits } => {
             let z = fmt_num(*zero_bits, 3);
             tr!(
                 lang,
-                "symmetric only: the zero point must be 0 (here {z} bits)",
-                "仅支持对称量化：zero-point 必须为 0（当前 {z} 位）"
+                "symmetric only: the zero point must be 0 (here {0} bits)",
+                "仅支持对称量化：zero-point 必须为 0（当前 {0} 位）",
+                z
             )
         }
         Mismatch::KvBits { bits } => {
             let b = fmt_num(*bits, 3);
-            tr!(lang, "no {b}-bit KV cache", "不支持 {b} 位 KV Cache")
+            tr!(lang, "no {0}-bit KV cache", "不支持 {0} 位 KV Cache", b)
         }
         Mismatch::Activation { activation } => {
             let a = activation_label(*activation, lang);
             tr!(
                 lang,
-                "its kernels do not run {a}: the model falls back to the CPU",
-                "其算子不支持 {a}：模型回退到 CPU 执行"
+                "its kernels do not run {0}: the model falls back to the CPU",
+                "其算子不支持 {0}：模型回退到 CPU 执行",
+                a
             )
         }
         Mismatch::Operators { coverage } => {
@@ -1107,24 +1343,29 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
             let rest = fmt_pct(1.0 - coverage);
             tr!(
                 lang,
-                "{c} of the operations run on the accelerator, {rest} fall back to the CPU",
-                "{c} 的运算在加速器上执行，{rest} 回退到 CPU"
+                "{0} of the operations run on the accelerator, {1} fall back to the CPU",
+                "{0} 的运算在加速器上执行，{1} 回退到 CPU",
+                c,
+                rest
             )
         }
         Mismatch::ExportContext { context, exported } => {
             let (c, e) = (fmt_int(*context), fmt_int(*exported));
             tr!(
                 lang,
-                "the model was exported for a {e}-token context; this scenario needs {c}: re-export it",
-                "模型导出时上下文固定为 {e} token，而本场景需要 {c}：需重新导出"
+                "the model was exported for a {0}-token context; this scenario needs {1}: re-export it",
+                "模型导出时上下文固定为 {0} token，而本场景需要 {1}：需重新导出",
+                e,
+                c
             )
         }
         Mismatch::GraphSplit { parts } => {
             let n = fmt_int(*parts);
             tr!(
                 lang,
-                "the weights exceed the accelerator's per-graph limit and run as {n} graphs (switching between them costs time)",
-                "权重超过加速器单图上限，需拆成 {n} 个计算图运行（图间切换有额外开销）"
+                "the weights exceed the accelerator's per-graph limit and run as {0} graphs (switching between them costs time)",
+                "权重超过加速器单图上限，需拆成 {0} 个计算图运行（图间切换有额外开销）",
+                n
             )
         }
         other => format!("{other:?}"),
@@ -1133,4 +1374,18 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
 
 fn t_fixed_chunks(s: &edgefit_core::Scenario) -> bool {
     s.targets.fixed_chunks && s.targets.chunk > 0.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fill;
+
+    #[test]
+    fn fill_places_arguments_by_index() {
+        assert_eq!(fill("no places", &[]), "no places");
+        assert_eq!(fill("{1} × {0} = {1}", &["a", "b"]), "b × a = b");
+        let args: Vec<String> = (0..12).map(|i| i.to_string()).collect();
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert_eq!(fill("{11}·{10}·{0}。", &args), "11·10·0。");
+    }
 }
