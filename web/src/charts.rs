@@ -639,6 +639,15 @@ fn curve_chart(c: Curve, lang: Lang) -> ChartOut {
     }
 }
 
+/// A pinned curve at `xs` and its value at the marker `x`, for [`Curve::pinned`].
+fn with_marker(
+    curve: impl Fn(&[f64]) -> Option<Vec<f64>>,
+    xs: &[f64],
+    x: f64,
+) -> Option<(Vec<f64>, f64)> {
+    Some((curve(xs)?, *curve(&[x])?.first()?))
+}
+
 fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
     let (series, target, context) = tpot_model(g)?;
     let at_ctx = bandwidth::tpot_at(
@@ -647,11 +656,7 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
         context,
     )
     .ms();
-    let pinned = pinned.and_then(|p| {
-        let curve = pinned_tpot(p, &series.x)?;
-        let at = pinned_tpot(p, &[context])?.first().copied()?;
-        Some((curve, at))
-    });
+    let pinned = pinned.and_then(|p| with_marker(|xs| pinned_tpot(p, xs), &series.x, context));
     Some(curve_chart(
         Curve {
             id: "tpot",
@@ -671,11 +676,7 @@ fn tpot_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
 fn ttft_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Option<ChartOut> {
     let (series, target, prompt) = ttft_model(g)?;
     let at_prompt = g.evaluation.expected.ttft.ttft.ms();
-    let pinned = pinned.and_then(|p| {
-        let curve = pinned_ttft(p, &series.x)?;
-        let at = pinned_ttft(p, &[prompt])?.first().copied()?;
-        Some((curve, at))
-    });
+    let pinned = pinned.and_then(|p| with_marker(|xs| pinned_ttft(p, xs), &series.x, prompt));
     Some(curve_chart(
         Curve {
             id: "ttft",

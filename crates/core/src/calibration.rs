@@ -1151,11 +1151,7 @@ pub fn cpu_kernel_factor(row: &Row, kind: CoreKind) -> f64 {
 /// 16 (llama.cpp's F16 cache, GPU runtimes).
 #[must_use]
 pub fn kv_bits(row: &Row) -> f64 {
-    let f = normalize(&row.framework);
-    let xnnpack = ["litert", "mediapipe", "executorch", "xnnpack", "tflite"]
-        .iter()
-        .any(|k| f.contains(k));
-    if row.backend == Backend::Cpu && xnnpack && !is_llama_cpp(row) {
+    if row.backend == Backend::Cpu && runtime_of(row) == Runtime::LiteRt {
         32.0
     } else {
         16.0
