@@ -135,7 +135,11 @@ export function collectErrors(page) {
 export async function screenshot(page, name) {
   mkdirSync(OUT, { recursive: true });
   const path = join(OUT, `${name}.png`);
+  // Off-screen figures and steps use content-visibility:auto (not painted until scrolled to); a full-page
+  // capture would show them as empty boxes, so paint everything for the capture, then restore.
+  const tag = await page.addStyleTag({ content: '.chart, .step, .inputs fieldset.group { content-visibility: visible !important; }' });
   await page.screenshot({ path, fullPage: true });
+  await tag.evaluate((el) => el.remove());
   return path;
 }
 
