@@ -1158,6 +1158,27 @@ pub fn kv_bits(row: &Row) -> f64 {
     }
 }
 
+/// Whether the row's file stores a tied embedding table twice: ExecuTorch's quantized exports
+/// (`export_llama` with `--embedding-quantize` and a linear quantizer) quantize the embedding with the
+/// embedding quantizer and the LM head with the linear one, which turns the one shared matrix into two
+/// tensors, so the `.pte` holds vocabulary × hidden parameters more than the model has — while a decoded
+/// token reads only the head (the embedding is a lookup). A float export (BF16 baseline) keeps the shared
+/// parameter once. The sizes say so: Llama 3.2 1B's BF16 file is 2 bytes × 1.24 B parameters, but its
+/// 4-bit SpinQuant file (1083 MB) needs its 0.97 B body weights at ≈ 6.7 bits if the 8-bit table were
+/// stored once, against ≈ 4.5–5 with two copies. Needs a known shape (the table's size) and a file size.
+#[must_use]
+pub fn head_stored_twice(row: &Row, shape: &Shape) -> bool {
+    let q = normalize(&row.quant);
+    let float = ["bf16", "fp16", "f16", "fp32", "f32", "float"]
+        .iter()
+        .any(|k| q.contains(k));
+    normalize(&row.framework).contains("executorch")
+        && !float
+        && shape.known
+        && shape.tied
+        && row.bits_from_size
+}
+
 /// Whether the row ran llama.cpp (or a wrapper of it): GGUF block quantization.
 #[must_use]
 pub fn is_llama_cpp(row: &Row) -> bool {
@@ -1712,19 +1733,32 @@ pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
     i.model_kind = ModelKind::Params;
     i.backend = row.backend;
     let set = |i: &mut Inputs, f: Field, x: f64| i.set_exact(f, x);
-    set(&mut i, Field::ParamsB, row.params / 1e9);
+    // An export that stores a tied embedding and its LM head as two tensors holds one table more than the
+    // parameter count: the file's bits spread over both copies, and only the head is read per token.
+    let twice = head_stored_twice(row, &shape);
+    let table = if twice {
+        shape.vocab * shape.hidden
+    } else {
+        0.0
+    };
+    let bits = row.bits * row.params / (row.params + table);
+    set(&mut i, Field::ParamsB, (row.params + table) / 1e9);
     set(&mut i, Field::Layers, shape.layers);
     set(&mut i, Field::Hidden, shape.hidden);
     set(&mut i, Field::Heads, shape.heads);
     set(&mut i, Field::KvHeads, shape.kv_heads);
     set(&mut i, Field::HeadDim, shape.head_dim);
     set(&mut i, Field::Vocab, shape.vocab);
-    set(&mut i, Field::Tied, if shape.tied { 1.0 } else { 0.0 });
-    set(&mut i, Field::WeightBits, row.bits);
+    set(
+        &mut i,
+        Field::Tied,
+        if shape.tied && !twice { 1.0 } else { 0.0 },
+    );
+    set(&mut i, Field::WeightBits, bits);
     // A known vocabulary splits the embedding off, so an untied input table is a lookup, not a read.
     i.set(
         Field::EmbedBits,
-        shape.known.then_some(crate::input::Value::exact(row.bits)),
+        shape.known.then_some(crate::input::Value::exact(bits)),
     );
     set(&mut i, Field::KvBits, kv_bits(row));
     set(&mut i, Field::BandwidthGbps, row.bw_gbps);
@@ -2743,6 +2777,28 @@ mod tests {
         );
         assert!(cpu_cores(&row("", "x")).is_empty());
         assert!(cpu_cores(&row("40 GPU cores", "Apple M4 Max")).is_empty());
+    }
+
+    #[test]
+    fn executorch_quantized_exports_read_the_head_once() {
+        let mut r = one(
+            "1,S,phone,d,76.8,CPU,ExecuTorch (XNNPACK),Llama 3.2 1B,1.24,SpinQuant,,1083 MB,64,260,,50,,,",
+        )
+        .rows
+        .remove(0);
+        let shape = shape_of(&r);
+        assert!(head_stored_twice(&r, &shape));
+        let c = prior(Backend::Cpu);
+        let twice = predict(&r, &c).expect("predicts").decode_roofline;
+        // The file holds the 128256 x 2048 table twice; a token reads the file less one copy of it.
+        let read = 1083e6 * 1.24e9 / (1.24e9 + 128_256.0 * 2048.0);
+        assert!((76.8e9 / twice / read - 1.0).abs() < 0.02, "{twice}");
+        // A float export stores the shared matrix once; another runtime is not affected either.
+        r.quant = "BF16 (baseline)".to_string();
+        assert!(!head_stored_twice(&r, &shape));
+        r.quant = "SpinQuant".to_string();
+        r.framework = "LiteRT-LM".to_string();
+        assert!(!head_stored_twice(&r, &shape));
     }
 
     #[test]
