@@ -45,6 +45,8 @@
 //!   split dynamically (the sum of the cores' rates).
 //! - **Weights read** ([`head_stored_twice`]): ExecuTorch's quantized exports store a tied embedding and
 //!   its LM head as two tensors; the file's bits spread over both, and a token reads only the head.
+//! - **ExecuTorch threads**: its runners default to one thread per performant core (all but the Arm little,
+//!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
 //! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
 //!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
 //!   XNNPACK runtimes (LiteRT, MediaPipe, ExecuTorch), which keep float activations and so an FP32 cache
@@ -1201,8 +1203,10 @@ pub fn is_llama_cpp(row: &Row) -> bool {
 /// The cores a row's threads run on, fastest first, as `(threads, kind)` groups. Threads are the stated
 /// count, else 4 on phones (the big cores runtimes use) and one per physical core elsewhere — except that
 /// llama.cpp's default counts only the performance cores of Apple chips and of hybrid Intel chips (its
-/// `cpu_get_num_math`); threads never exceed the physical cores (SMT siblings share one core's SIMD pipes)
-/// and take the fastest cores first. Empty without a core list.
+/// `cpu_get_num_math`), and ExecuTorch's runners (`--cpu_threads -1`) take one thread per "performant"
+/// core (`extension/threadpool/cpuinfo_utils`: every core but the efficiency ones — Arm little cores,
+/// Apple and Intel E-cores), on phones too; threads never exceed the physical cores (SMT siblings share
+/// one core's SIMD pipes) and take the fastest cores first. Empty without a core list.
 #[must_use]
 pub fn cpu_threads(row: &Row) -> Vec<(f64, CoreKind)> {
     let cores = cpu_cores(row);
@@ -1212,7 +1216,19 @@ pub fn cpu_threads(row: &Row) -> Vec<(f64, CoreKind)> {
         .filter(|g| !matches!(g.1, CoreKind::AppleE | CoreKind::IntelE))
         .map(|g| g.0)
         .sum();
+    let performant: f64 = cores
+        .iter()
+        .filter(|g| {
+            !matches!(
+                g.1,
+                CoreKind::AppleE | CoreKind::IntelE | CoreKind::ArmLittle
+            )
+        })
+        .map(|g| g.0)
+        .sum();
+    let executorch = normalize(&row.framework).contains("executorch");
     let default = match row.hw {
+        _ if executorch && performant > 0.0 => performant,
         HwClass::Phone => default_threads(row.hw),
         _ if is_llama_cpp(row) && performance > 0.0 => performance,
         _ => total,
@@ -3012,9 +3028,17 @@ mod tests {
         r.cores = "8 (1x X4 + 5x A720 + 2x A520)".to_string();
         r.quant = "int4 weights, int8 activations".to_string();
         r.framework = "ExecuTorch (XNNPACK)".to_string();
+        // ExecuTorch's runner takes one thread per performant core (the X4 and five A720s), other phone
+        // runtimes four.
+        assert!((cpu_peak(&r) - 4.0 * (0.10 + 5.0 * 0.045)).abs() < 1e-12);
+        r.framework = "LiteRT-LM".to_string();
         assert!((cpu_peak(&r) - 4.0 * (0.10 + 3.0 * 0.045)).abs() < 1e-12);
         r.framework = "llama.cpp CPU, llama-bench".to_string();
         assert!((cpu_peak(&r) - (0.10 + 3.0 * 0.045)).abs() < 1e-12);
+        // A stated thread count wins.
+        r.framework = "ExecuTorch (XNNPACK)".to_string();
+        r.threads = Some(4.0);
+        assert!((cpu_peak(&r) - 4.0 * (0.10 + 3.0 * 0.045)).abs() < 1e-12);
     }
 
     #[test]
