@@ -45,6 +45,9 @@
 //!   split dynamically (the sum of the cores' rates).
 //! - **Weights read** ([`head_stored_twice`]): ExecuTorch's quantized exports store a tied embedding and
 //!   its LM head as two tensors; the file's bits spread over both, and a token reads only the head.
+//! - **Prompts on mixed cores in old llama.cpp builds** ([`llama_cpp_static_split`]): before dynamic matmul
+//!   scheduling ([`LLAMA_CPP_DYNAMIC_MATMUL`], 2024-05-15) every matmul was cut into one equal slice per
+//!   thread, so a build dated earlier prefills at threads × the slowest used core's rate too.
 //! - **ExecuTorch threads**: its runners default to one thread per performant core (all but the Arm little,
 //!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
 //! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
@@ -390,6 +393,8 @@ pub struct Row {
     pub backend: Backend,
     /// `framework` as written.
     pub framework: String,
+    /// `framework_version` as written (a build, a date, or empty).
+    pub framework_version: String,
     /// `model` as written.
     pub model: String,
     /// `quant` as written.
@@ -702,6 +707,7 @@ fn row_from(f: &Fields<'_>, id: String) -> Result<Row, SkipReason> {
         cores: get("cores").to_string(),
         backend,
         framework: get("framework").to_string(),
+        framework_version: get("framework_version").to_string(),
         model: get("model").to_string(),
         quant: get("quant").to_string(),
         params,
@@ -1256,9 +1262,74 @@ pub fn cpu_peak(row: &Row) -> f64 {
         return row.threads.unwrap_or(default_threads(row.hw))
             * cpu_tops_per_thread(row.hw, &row.quant);
     }
+    if llama_cpp_static_split(row) {
+        return slowest_core_peak(row, &used);
+    }
     used.iter()
         .map(|&(n, kind)| n * kind.fp32_tflops() * cpu_kernel_factor(row, kind))
         .sum()
+}
+
+/// The threads × the slowest used core's rate (TOPS at the kernels' precision): what a work split into one
+/// equal slice per thread reaches, when a barrier waits for the last slice.
+fn slowest_core_peak(row: &Row, used: &[(f64, CoreKind)]) -> f64 {
+    let threads: f64 = used.iter().map(|g| g.0).sum();
+    let slowest = used
+        .iter()
+        .map(|&(_, kind)| kind.fp32_tflops() * cpu_kernel_factor(row, kind))
+        .fold(f64::INFINITY, f64::min);
+    threads * slowest
+}
+
+/// The day llama.cpp began handing matmul work out in chunks that threads take dynamically (PR 6915,
+/// "ggml : use dynamic thread scheduling for matrix multiplication", merged 2024-05-15); before it every
+/// matmul, a prompt's included, was cut into one equal slice per thread.
+pub const LLAMA_CPP_DYNAMIC_MATMUL: (u32, u32, u32) = (2024, 5, 15);
+
+/// The first date "YYYY-MM" or "YYYY-MM-DD" in a text: (year, month, day if given).
+#[must_use]
+pub fn first_date(text: &str) -> Option<(u32, u32, Option<u32>)> {
+    let b = text.as_bytes();
+    let digits = |i: usize, n: usize| -> Option<u32> {
+        let s = text.get(i..i + n)?;
+        if s.bytes().all(|c| c.is_ascii_digit()) {
+            s.parse().ok()
+        } else {
+            None
+        }
+    };
+    (0..b.len()).find_map(|i| {
+        if i > 0 && b[i - 1].is_ascii_digit() {
+            return None;
+        }
+        let y = digits(i, 4).filter(|y| (1990..=2100).contains(y))?;
+        if b.get(i + 4) != Some(&b'-') {
+            return None;
+        }
+        let m = digits(i + 5, 2).filter(|m| (1..=12).contains(m))?;
+        if b.get(i + 7).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let d = if b.get(i + 7) == Some(&b'-') {
+            digits(i + 8, 2).filter(|d| (1..=31).contains(d))
+        } else {
+            None
+        };
+        Some((y, m, d))
+    })
+}
+
+/// Whether a llama.cpp row's build predates dynamic matmul scheduling ([`LLAMA_CPP_DYNAMIC_MATMUL`]), by
+/// the date in its `framework_version`; a month-only date in May 2024, a build number or nothing does not
+/// say so (the dynamic split is assumed).
+#[must_use]
+pub fn llama_cpp_static_split(row: &Row) -> bool {
+    let (ty, tm, td) = LLAMA_CPP_DYNAMIC_MATMUL;
+    is_llama_cpp(row)
+        && first_date(&row.framework_version).is_some_and(|(y, m, d)| match d {
+            Some(d) => (y, m, d) < (ty, tm, td),
+            None => (y, m) < (ty, tm),
+        })
 }
 
 /// The CPU peak one decoded token's work reaches, TOPS: [`cpu_peak`], except under llama.cpp on cores of
@@ -1275,12 +1346,7 @@ pub fn cpu_decode_peak(row: &Row) -> f64 {
     if !(is_llama_cpp(row) && mixed) {
         return cpu_peak(row);
     }
-    let threads: f64 = used.iter().map(|g| g.0).sum();
-    let slowest = used
-        .iter()
-        .map(|&(_, kind)| kind.fp32_tflops() * cpu_kernel_factor(row, kind))
-        .fold(f64::INFINITY, f64::min);
-    threads * slowest
+    slowest_core_peak(row, &used)
 }
 
 /// The peak compute decode uses, TOPS: [`default_peak`], with [`cpu_decode_peak`] for a CPU whose peak the
@@ -2970,6 +3036,42 @@ mod tests {
         r.cores = "12 (12x Cortex-A720)".to_string();
         let even = predict(&r, &c).expect("predicts");
         assert!(mixed.decode_compute_s > even.decode_compute_s);
+    }
+
+    #[test]
+    fn llama_cpp_builds_before_dynamic_matmul_split_prompts_equally() {
+        assert_eq!(first_date("2023-08"), Some((2023, 8, None)));
+        assert_eq!(
+            first_date("as of 2024-03-26 (main)"),
+            Some((2024, 3, Some(26)))
+        );
+        assert_eq!(
+            first_date("PR 6915 branch (2024-05)"),
+            Some((2024, 5, None))
+        );
+        assert_eq!(first_date("build 081fe431 (3441)"), None);
+        assert_eq!(first_date("b4008"), None);
+        assert_eq!(first_date("12024-01"), None);
+        let mut r =
+            one("1,S,pc_cpu,d,102.4,CPU,llama-bench,LLaMA 7B,6.74,Q4_0,4.5,,512,20,128,10,,,")
+                .rows
+                .remove(0);
+        r.cores = "24 (8P + 16E) / 32 threads".to_string();
+        r.threads = Some(16.0);
+        let dynamic = 8.0 * 0.13 + 8.0 * 0.05;
+        assert!((cpu_peak(&r) - dynamic).abs() < 1e-12);
+        r.framework_version = "2023-08".to_string();
+        assert!(llama_cpp_static_split(&r));
+        assert!((cpu_peak(&r) - 16.0 * 0.05).abs() < 1e-12);
+        // Undecided dates, later dates and other runtimes keep the dynamic split.
+        for v in ["2024-05", "2024-05-15", "2025-01-02", "b4008"] {
+            r.framework_version = v.to_string();
+            assert!(!llama_cpp_static_split(&r), "{v}");
+        }
+        r.framework_version = "2024-05-14".to_string();
+        assert!(llama_cpp_static_split(&r));
+        r.framework = "LiteRT-LM".to_string();
+        assert!(!llama_cpp_static_split(&r));
     }
 
     #[test]
