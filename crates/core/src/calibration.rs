@@ -992,7 +992,8 @@ pub enum CoreKind {
     ArmA72,
     /// Cortex-A75/A76/A77/A78: two 128-bit pipes at ≈2.5 GHz, int8 dot products.
     ArmA76,
-    /// Armv9 middle cores (Cortex-A710/A715/A720/A725): two 128-bit pipes at ≈2.8 GHz, int8 dot and i8mm.
+    /// Armv9 middle cores (Cortex-A710/A715/A720/A725): two 128-bit pipes at ≈2.8 GHz, int8 dot and i8mm;
+    /// also Ampere's server cores (Altra, AmpereOne), the same two pipes at ≈3 GHz.
     ArmV9Mid,
     /// Arm prime cores (Cortex-X1…X925, Qualcomm Oryon): four 128-bit pipes at ≈3.2 GHz.
     ArmPrime,
@@ -1072,8 +1073,13 @@ pub fn cpu_cores(row: &Row) -> Vec<(f64, CoreKind)> {
     let apple = chip.contains("apple");
     let intel_n =
         chip.contains("intel n") && lead(&chip[chip.find("intel n").unwrap_or(0) + 7..]).is_some();
+    // Arm server chips that name no core: Ampere Altra (Neoverse N1) and AmpereOne (Ampere's own Armv8.6+
+    // cores), two 128-bit SIMD pipes at ≈3 GHz with int8 dot products — not x86.
+    let arm_server = ["ampere", "altra"].iter().any(|k| chip.contains(k));
     let big = if apple {
         CoreKind::AppleP
+    } else if arm_server {
+        CoreKind::ArmV9Mid
     } else if text.contains("cortex")
         || text.contains("oryon")
         || CoreKind::from_name(&text).is_some()
@@ -2960,6 +2966,10 @@ mod tests {
         assert_eq!(
             cpu_cores(&row("8 (4x Cortex-X1C + 4x Cortex-A78C)", "SC8280XP")),
             [(4.0, ArmPrime), (4.0, ArmA76)]
+        );
+        assert_eq!(
+            cpu_cores(&row("192 cores", "AmpereOne A192-32X")),
+            [(192.0, ArmV9Mid)]
         );
         assert!(cpu_cores(&row("", "x")).is_empty());
         assert!(cpu_cores(&row("40 GPU cores", "Apple M4 Max")).is_empty());
