@@ -539,7 +539,7 @@ fn svg_text(x: f64, y: f64, anchor: &'static str, s: String) -> Node {
 }
 
 fn fmt_n(x: f64) -> String {
-    format!("{:.1}", x)
+    edgefit_core::numfmt::fixed(x, 1)
 }
 
 fn rect(class: &'static str, (x, w): (f64, f64), y: f64) -> Node {

@@ -216,11 +216,15 @@ fn quality_note(id: &str, lang: Lang) -> Node {
         Some(q) => match lang {
             Lang::Zh => format!(
                 "质量：在 {} 上困惑度 +{}（来源：{}）",
-                q.model, q.ppl_delta, q.source
+                q.model,
+                edgefit_core::numfmt::display(q.ppl_delta),
+                q.source
             ),
             _ => format!(
                 "Quality: perplexity +{} on {} (source: {})",
-                q.ppl_delta, q.model, q.source
+                edgefit_core::numfmt::display(q.ppl_delta),
+                q.model,
+                q.source
             ),
         },
         None => match lang {

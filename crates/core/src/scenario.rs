@@ -128,12 +128,14 @@ pub enum InputProblem {
     UnknownFramework(alloc::string::String),
 }
 
+use crate::numfmt::display;
+
 impl core::fmt::Display for FieldError {
     /// A developer-facing message (the UI renders its own words from the typed fields).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "{}", self.input.key())?;
         if let Some(v) = self.value {
-            write!(f, "={v}")?;
+            write!(f, "={}", display(v))?;
         }
         match &self.problem {
             InputProblem::Value(p) => match p {
@@ -143,7 +145,7 @@ impl core::fmt::Display for FieldError {
                         f,
                         ": must be {} {}",
                         if min.inclusive { "at least" } else { "above" },
-                        min.value
+                        display(min.value)
                     )
                 }
                 Problem::TooHigh { max } => {
@@ -151,7 +153,7 @@ impl core::fmt::Display for FieldError {
                         f,
                         ": must be {} {}",
                         if max.inclusive { "at most" } else { "below" },
-                        max.value
+                        display(max.value)
                     )
                 }
                 Problem::NotInteger => write!(f, ": must be a whole number"),
@@ -159,10 +161,10 @@ impl core::fmt::Display for FieldError {
                 Problem::NoRange => write!(f, ": takes one number, not a range"),
                 Problem::RangeOrder => write!(f, ": range must be low~expected~high in order"),
                 Problem::MustBeBelow { other, limit } => {
-                    write!(f, ": must be below {}={limit}", other.key())
+                    write!(f, ": must be below {}={}", other.key(), display(*limit))
                 }
                 Problem::MustNotExceed { other, limit } => {
-                    write!(f, ": must not exceed {}={limit}", other.key())
+                    write!(f, ": must not exceed {}={}", other.key(), display(*limit))
                 }
                 Problem::Missing => write!(f, ": is required"),
             },

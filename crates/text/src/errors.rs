@@ -12,7 +12,7 @@ use crate::Lang;
 
 /// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
 fn plain(x: f64) -> String {
-    format!("{x}")
+    edgefit_core::numfmt::display(x)
 }
 
 /// A number and the field's unit.
@@ -107,7 +107,8 @@ pub fn problem_text(f: Field, p: &Problem, lang: Lang) -> String {
             ),
         },
         Problem::Missing => lang.pick("is required", "必须填写").into(),
-        other => format!("{other:?}"),
+        // `Problem` is non-exhaustive; every variant today has its words above.
+        _ => lang.pick("is not valid", "无效").into(),
     };
     if share && matches!(p, Problem::TooLow { .. } | Problem::TooHigh { .. }) {
         s.push_str(lang.pick(" (a share: 0.6 means 60 %)", "（比例：0.6 表示 60%）"));
