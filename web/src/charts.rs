@@ -239,7 +239,7 @@ pub fn all_charts(
 /// The charts section.
 #[component]
 pub fn Charts() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     // The scenario's charts follow `settled`; the solve's chart follows the solve, one task later.
     let pinned = Memo::new(move |_| {
         ctx.pin
