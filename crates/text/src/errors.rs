@@ -140,7 +140,9 @@ pub fn field_error(e: &FieldError, lang: Lang) -> String {
                 Lang::Zh => format!("推理框架（fw）= \"{id}\"：没有这个框架预设（可选：{known}）"),
             }
         }
-        _ => format!("{e}"),
+        // Only numeric problems are left (an unknown framework has its words above): core's message for
+        // them, without the framework arm's `{:?}` (std's string escaping) in the page's wasm.
+        _ => e.value_message().unwrap_or_default(),
     }
 }
 
