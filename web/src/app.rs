@@ -208,6 +208,17 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
     ctx
 }
 
+/// A value the page provided as context (its state, the pipeline view, the user's presets). Like Leptos's
+/// `expect_context`, whose missing-context panic message formats the type name with `{:?}` and so keeps
+/// `str`'s `Debug` (with its Unicode escape tables) in the wasm.
+///
+/// # Panics
+/// When no ancestor provided a `T` (a bug in the page's set-up).
+#[must_use]
+pub fn page_context<T: Clone + 'static>() -> T {
+    use_context::<T>().expect("edgefit: a page context is missing")
+}
+
 /// The whole page, reading its scenario from the URL hash and keeping the hash up to date.
 #[component]
 pub fn App() -> impl IntoView {
@@ -293,7 +304,7 @@ pub fn App() -> impl IntoView {
 /// The full calculator: header, form, results.
 #[component]
 fn FullView() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <header class="top">
@@ -327,7 +338,7 @@ fn FullView() -> impl IntoView {
 /// The compact view for an `<iframe>`: verdicts and key numbers, and a link to the full calculator.
 #[component]
 fn EmbedView() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     let full = move || {
         ctx.embed.track();
@@ -352,7 +363,7 @@ fn EmbedView() -> impl IntoView {
 /// The zh/en switch.
 #[component]
 fn LangSwitch() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     view! {
         <div class="lang" role="group" aria-label=move || Ui::Language.text(ctx.lang.get())>
             {edgefit_text::ALL_LANGS
@@ -377,7 +388,7 @@ fn LangSwitch() -> impl IntoView {
 /// Which keys of the link were not used, and why.
 #[component]
 fn LinkBanner() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     link_banner(ctx.link_issues, ctx.lang)
 }
 
@@ -415,7 +426,7 @@ pub fn link_banner(issues: RwSignal<Vec<Issue>>, lang: RwSignal<Lang>) -> impl I
 /// One fieldset of the form: the choices that belong to the group, then its numeric fields.
 #[component]
 fn FieldGroup(group: Group) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     let fields: Vec<Field> = ALL_FIELDS
         .iter()
@@ -513,7 +524,7 @@ pub fn ChoiceSelect<T: Choice>(
     /// The chosen option.
     value: RwSignal<T>,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     let id = format!("c-{}", T::key());
     view! {
@@ -546,7 +557,7 @@ pub fn ChoiceSelect<T: Choice>(
 /// The framework preset `<select>` (its options are data, not an enum).
 #[component]
 fn FrameworkSelect() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <div class="field choice">
@@ -599,7 +610,7 @@ pub fn FieldInput(
     /// Which input.
     field: Field,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     let spec = field.spec();
     let text = ctx.text(field);

@@ -4,6 +4,7 @@
 //! only feed these functions with the engine's numbers and wire the result into SVG elements. That keeps
 //! every coordinate testable natively (`cargo test -p edgefit-web`).
 
+use edgefit_core::numfmt::display;
 use std::fmt::Write as _;
 
 /// The drawing area of a chart inside its SVG `viewBox`, in SVG user units.
@@ -59,7 +60,7 @@ impl Frame {
     /// The `viewBox` attribute for this frame.
     #[must_use]
     pub fn view_box(&self) -> String {
-        format!("0 0 {} {}", self.width, self.height)
+        format!("0 0 {} {}", display(self.width), display(self.height))
     }
 }
 
@@ -139,7 +140,7 @@ impl Scale {
         } else {
             (self.r1, self.r0)
         };
-        p.clamp(lo, hi)
+        edgefit_core::math::clamp(p, lo, hi)
     }
     /// Tick values for this scale: "nice" linear steps, or powers of ten for a log scale.
     #[must_use]
@@ -194,7 +195,7 @@ pub fn nice_ticks(lo: f64, hi: f64, count: usize) -> Vec<f64> {
     let step = nice_step(hi - lo, count);
     let first = (lo / step).ceil();
     let last = (hi / step + 1e-9).floor();
-    let n = (last - first).clamp(-1.0, 1000.0) as i64;
+    let n = edgefit_core::math::clamp(last - first, -1.0, 1000.0) as i64;
     (0..=n)
         .map(|i| {
             let v = (first + i as f64) * step;
@@ -247,7 +248,7 @@ pub fn log_extent(xs: &[f64]) -> (f64, f64) {
 fn push_num(out: &mut String, x: f64) {
     // One decimal is plenty at SVG scale and keeps the markup short.
     let r = (x * 10.0).round() / 10.0;
-    let _ = write!(out, "{r}");
+    out.push_str(&edgefit_core::numfmt::display(r));
 }
 
 /// An SVG path through the points (`M x y L x y …`); empty for no points. Non-finite points are skipped.

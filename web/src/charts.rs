@@ -239,7 +239,7 @@ pub fn all_charts(
 /// The charts section.
 #[component]
 pub fn Charts() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     // The scenario's charts follow `settled`; the solve's chart follows the solve, one task later.
     let pinned = Memo::new(move |_| {
         ctx.pin
@@ -723,7 +723,7 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
     let xs = Scale::log(x0, x1, frame.x0(), frame.x1());
     let ys = Scale::log(y0, y1, frame.y1(), frame.y0());
     let roof_pts = |r: &Roofline| -> Vec<(f64, f64)> {
-        let ridge = chart::ridge(r.peak, r.bw).clamp(x0, x1);
+        let ridge = edgefit_core::math::clamp(chart::ridge(r.peak, r.bw), x0, x1);
         [x0, ridge, x1]
             .iter()
             .map(|&x| {

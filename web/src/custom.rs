@@ -388,8 +388,8 @@ pub fn CustomBar(
     /// The picker's record of the user's preset applied (set when one is saved).
     user_pick: RwSignal<Option<String>>,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let store = expect_context::<Store>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let store = crate::app::page_context::<Store>();
     let lang = ctx.lang;
     let name = RwSignal::new(String::new());
     let status = RwSignal::new(None::<(bool, String)>);

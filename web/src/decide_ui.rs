@@ -308,7 +308,7 @@ fn settled(ctx: Ctx) -> ReadSignal<Option<Arc<crate::state::Good>>> {
 /// The decision-support section: pin and compare, then the panels computed on demand.
 #[component]
 pub fn Decide() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <section class="decide" aria-labelledby="h-decide" data-testid="decide">
@@ -332,7 +332,7 @@ fn Lazy(
     /// Which panel: advice, tornado, model sweep, device sweep.
     which: u8,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let open = RwSignal::new(false);
     view! {
         <details
@@ -539,7 +539,7 @@ fn svg_text(x: f64, y: f64, anchor: &'static str, s: String) -> Node {
 }
 
 fn fmt_n(x: f64) -> String {
-    format!("{:.1}", x)
+    edgefit_core::numfmt::fixed(x, 1)
 }
 
 fn rect(class: &'static str, (x, w): (f64, f64), y: f64) -> Node {

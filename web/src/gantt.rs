@@ -87,7 +87,7 @@ pub fn time_scale(f: &Frame, bars: &[Bar], marks: &[Mark], window: Option<(f64, 
 #[must_use]
 pub fn fmt_time(t: f64, span: f64) -> String {
     let r = |x: f64| {
-        let s = format!("{:.3}", x);
+        let s = edgefit_core::numfmt::fixed(x, 3);
         s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
     if span < 2.0 {

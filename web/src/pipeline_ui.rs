@@ -278,8 +278,8 @@ pub fn edited(p: &Pipeline, e: Edit, fallback: Option<&Inputs>) -> Pipeline {
 /// The button of the single-model page that opens the pipeline view on the seed's voice assistant.
 #[component]
 pub fn VoiceButton() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     view! {
         <p class="pipe-entry">
             <button
@@ -338,8 +338,8 @@ fn stage_field_error(
 /// The full pipeline view: header, form, results.
 #[component]
 pub fn PipelineView() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     // The link follows the last good pipeline, coalesced while typing.
     let pending: StoredValue<Option<TimeoutHandle>> = StoredValue::new(None);
@@ -402,16 +402,16 @@ pub fn PipelineView() -> impl IntoView {
 /// Link keys that were not used, and the pipeline's problems.
 #[component]
 fn PipeBanner() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     crate::app::link_banner(pipe.issues, ctx.lang)
 }
 
 /// Copy the link, export JSON and Markdown, go back to one model.
 #[component]
 fn PipeShare() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     let status = RwSignal::new(None::<&'static str>);
     let copy_link = move || {
@@ -621,8 +621,8 @@ fn stage_list(ctx: Ctx, pipe: Pipe) -> impl IntoView {
 /// whenever it is replaced from outside (a link, a model preset).
 #[component]
 fn PipeForm() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     move || {
         pipe.generation.track();
@@ -684,8 +684,8 @@ fn PipeForm() -> impl IntoView {
 /// One stage: role, model preset, its key fields and the rest folded.
 #[component]
 fn StageCard(stage: usize) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     let (role, inputs) = pipe.pipeline.with_untracked(|p| {
         p.stages
@@ -797,8 +797,8 @@ fn StageCard(stage: usize) -> impl IntoView {
 /// One numeric field of one stage (device fields belong to stage 1).
 #[component]
 fn StageInput(stage: usize, field: Field) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     let spec = field.spec();
     let init = pipe.pipeline.with_untracked(|p| {
@@ -887,8 +887,8 @@ fn StageInput(stage: usize, field: Field) -> impl IntoView {
 /// One conversation field.
 #[component]
 fn TurnInput(field: TurnField) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     let spec = field.spec();
     let init = codec::format_value(&Value::exact(
@@ -1259,8 +1259,8 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
 /// non-generic renderer instead of a `view!` per shape: the page's size budget).
 #[component]
 fn PipeResults() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let pipe = expect_context::<Pipe>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let pipe = crate::app::page_context::<Pipe>();
     let lang = ctx.lang;
     let problems = move || {
         let lang = lang.get();

@@ -216,11 +216,15 @@ fn quality_note(id: &str, lang: Lang) -> Node {
         Some(q) => match lang {
             Lang::Zh => format!(
                 "质量：在 {} 上困惑度 +{}（来源：{}）",
-                q.model, q.ppl_delta, q.source
+                q.model,
+                edgefit_core::numfmt::display(q.ppl_delta),
+                q.source
             ),
             _ => format!(
                 "Quality: perplexity +{} on {} (source: {})",
-                q.ppl_delta, q.model, q.source
+                edgefit_core::numfmt::display(q.ppl_delta),
+                q.model,
+                q.source
             ),
         },
         None => match lang {
@@ -272,8 +276,8 @@ pub fn PresetPicker(
     /// Device, Model or Quantization.
     group: Group,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
-    let store = expect_context::<Store>();
+    let ctx = crate::app::page_context::<Ctx>();
+    let store = crate::app::page_context::<Store>();
     let lang = ctx.lang;
     let Some(sig) = ctx.presets.of(group) else {
         return ().into_any();
@@ -410,7 +414,7 @@ pub fn FieldNote(
     /// The field.
     field: Field,
 ) -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil);
     if !cal && !matches!(field.spec().group, Group::Device | Group::Model) {
         return ().into_any();
@@ -544,7 +548,7 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
 /// Under the framework `<select>`: its verdict for this scheme with the reasons, and its sources.
 #[component]
 pub fn FrameworkInfo() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     // A memo, so typing that leaves the verdict alone does not touch this part of the page.
     let support = Memo::new(move |_| {
         ctx.good.with(|g| {

@@ -38,7 +38,7 @@ pub fn headroom_text(h: Option<f64>, lang: Lang) -> String {
 /// Results for the full page: a note when they are stale, then everything.
 #[component]
 pub fn Results() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let stale = move || matches!(ctx.checked.get(), Checked::Bad(_));
     view! {
         <p class="stale" role="status" hidden=move || !stale() data-testid="stale">
@@ -66,7 +66,7 @@ struct Strip {
 /// Built once per language; a keystroke only rewrites the words, classes and attributes that changed.
 #[component]
 pub fn VerdictStrip() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let strip = Memo::new(move |_| {
         ctx.good.with(|g| {
             g.as_ref().map(|g| {
@@ -190,7 +190,7 @@ fn num(
 /// numbers, in place.
 #[component]
 pub fn KeyNumbers() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let nums = Memo::new(move |_| {
         let lang = ctx.lang.get();
         ctx.good
@@ -310,7 +310,7 @@ impl Num {
 /// Output only, so a [`panel`] (far less wasm than a `view!`), rebuilt when the settled results change.
 #[component]
 pub fn StepList() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let render = move || {
         let lang = ctx.lang.get();
         let g = ctx.settled.get()?;
@@ -362,7 +362,7 @@ pub fn StepList() -> impl IntoView {
 /// and a link down to the full results.
 #[component]
 pub fn MiniSummary() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     // (headline, tally): rewritten in place on every keystroke.
     let words = Memo::new(move |_| {
         let lang = ctx.lang.get();

@@ -78,7 +78,7 @@ pub fn download(filename: &str, mime: &str, content: &str) -> Result<(), JsValue
 /// The share bar: copy the link, copy an embed snippet, export Markdown and JSON.
 #[component]
 pub fn ShareBar() -> impl IntoView {
-    let ctx = expect_context::<Ctx>();
+    let ctx = crate::app::page_context::<Ctx>();
     let lang = ctx.lang;
     // The last thing copied or exported, shown in a live region (and as selectable text when the
     // clipboard refused).

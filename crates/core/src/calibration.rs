@@ -914,7 +914,11 @@ pub fn known_shape(model: &str, params: f64) -> Option<Shape> {
 #[must_use]
 pub fn estimate_shape(params: f64) -> Shape {
     let pb = params / 1e9;
-    let layers = math::round(22.0 * math::exp(0.22 * math::ln(pb))).clamp(4.0, 160.0);
+    let layers = math::clamp(
+        math::round(22.0 * math::exp(0.22 * math::ln(pb))),
+        4.0,
+        160.0,
+    );
     let hidden = (math::round(math::sqrt(params / (12.0 * layers)) / 64.0) * 64.0).max(64.0);
     let heads = (math::round(hidden / 128.0)).max(1.0);
     let kv_heads = math::floor(heads / 4.0).max(1.0);
@@ -1870,7 +1874,7 @@ pub fn unit_bandwidth_gbps(row: &Row) -> f64 {
 #[must_use]
 pub fn unit_bandwidth_share(row: &Row) -> f64 {
     if row.bw_gbps > 0.0 {
-        (unit_bandwidth_gbps(row) / row.bw_gbps).clamp(1e-3, 1.0)
+        math::clamp(unit_bandwidth_gbps(row) / row.bw_gbps, 1e-3, 1.0)
     } else {
         1.0
     }
@@ -1939,9 +1943,11 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     set(
         &mut i,
         Field::BandwidthUtil,
-        (c.eta_bw * unit_bandwidth_share(row))
-            .min(core_bandwidth_util(row, c))
-            .clamp(1e-3, 1.0),
+        math::clamp(
+            (c.eta_bw * unit_bandwidth_share(row)).min(core_bandwidth_util(row, c)),
+            1e-3,
+            1.0,
+        ),
     );
     set(&mut i, Field::PeakInt8Tops, peak.tops);
     i.set(
@@ -1952,7 +1958,7 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         Field::PeakInt4Tops,
         Some(crate::input::Value::exact(peak.tops)),
     );
-    set(&mut i, Field::ComputeUtil, c.eta_c.clamp(1e-3, 1.0));
+    set(&mut i, Field::ComputeUtil, math::clamp(c.eta_c, 1e-3, 1.0));
     set(&mut i, Field::TokenOverheadMs, shape.layers * c.layer_ms);
     set(&mut i, Field::Prompt, math::round(prompt).max(1.0));
     set(
@@ -2046,7 +2052,7 @@ pub fn quantile(xs: &[f64], q: f64) -> f64 {
         return f64::NAN;
     }
     v.sort_by(f64::total_cmp);
-    let pos = q.clamp(0.0, 1.0) * (v.len() - 1) as f64;
+    let pos = math::clamp(q, 0.0, 1.0) * (v.len() - 1) as f64;
     let lo = math::floor(pos) as usize;
     let hi = (lo + 1).min(v.len() - 1);
     v[lo] + (v[hi] - v[lo]) * (pos - lo as f64)

@@ -187,11 +187,11 @@ pub struct Decoded {
 /// where the decimals would run long (`1e-320`, `1.5e300`): [`parse_value`] refuses numbers over 40
 /// characters, and a link must read back what it wrote.
 fn fmt_num(x: f64) -> String {
-    let plain = format!("{x}");
+    let plain = crate::numfmt::display(x);
     if plain.len() <= 24 {
         plain
     } else {
-        format!("{x:e}")
+        crate::numfmt::exp(x)
     }
 }
 

@@ -40,6 +40,7 @@ pub mod input;
 pub mod json;
 pub mod math;
 pub mod model;
+pub mod numfmt;
 pub mod pipeline;
 pub mod presets;
 pub mod quant;

@@ -56,6 +56,20 @@ pub fn floor(x: f64) -> f64 {
     }
 }
 
+/// `x` limited to `lo..=hi`, as [`f64::clamp`] (NaN stays NaN) but without its panic when `lo > hi` or a
+/// bound is NaN: that panic's message formats the bounds with `{:?}`, which alone keeps std's whole float
+/// formatter in the page's wasm.
+#[must_use]
+pub fn clamp(x: f64, lo: f64, hi: f64) -> f64 {
+    if x < lo {
+        lo
+    } else if x > hi {
+        hi
+    } else {
+        x
+    }
+}
+
 /// Round half away from zero.
 #[inline]
 #[must_use]

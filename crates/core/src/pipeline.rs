@@ -402,7 +402,12 @@ impl core::fmt::Display for PipelineError {
                     write!(f, "{count} stages: at most {MAX_STAGES}")?;
                 }
                 PipelineProblem::Turn { field, value, .. } => {
-                    write!(f, "{}={value}: out of bounds", field.key())?;
+                    write!(
+                        f,
+                        "{}={}: out of bounds",
+                        field.key(),
+                        crate::numfmt::display(*value)
+                    )?;
                 }
                 PipelineProblem::Role { stage, role, kind } => write!(
                     f,

@@ -128,45 +128,74 @@ pub enum InputProblem {
     UnknownFramework(alloc::string::String),
 }
 
+use crate::numfmt::display;
+
+impl FieldError {
+    /// The [`Display`](core::fmt::Display) message when the problem is numeric ([`InputProblem::Value`]);
+    /// `None` otherwise. For a caller that shows only these: it leaves out the `{:?}` quoting of an unknown
+    /// framework id, and with it std's string escaping (and its Unicode tables) in the page's wasm.
+    #[must_use]
+    pub fn value_message(&self) -> Option<alloc::string::String> {
+        let InputProblem::Value(p) = &self.problem else {
+            return None;
+        };
+        let mut s = alloc::string::String::new();
+        let _ = self.write_value(&mut s, p);
+        Some(s)
+    }
+
+    fn write_head(&self, f: &mut dyn core::fmt::Write) -> core::fmt::Result {
+        write!(f, "{}", self.input.key())?;
+        if let Some(v) = self.value {
+            write!(f, "={}", display(v))?;
+        }
+        Ok(())
+    }
+
+    fn write_value(&self, f: &mut dyn core::fmt::Write, p: &Problem) -> core::fmt::Result {
+        self.write_head(f)?;
+        match p {
+            Problem::NotFinite => write!(f, ": must be a finite number"),
+            Problem::TooLow { min } => {
+                write!(
+                    f,
+                    ": must be {} {}",
+                    if min.inclusive { "at least" } else { "above" },
+                    display(min.value)
+                )
+            }
+            Problem::TooHigh { max } => {
+                write!(
+                    f,
+                    ": must be {} {}",
+                    if max.inclusive { "at most" } else { "below" },
+                    display(max.value)
+                )
+            }
+            Problem::NotInteger => write!(f, ": must be a whole number"),
+            Problem::NotFlag => write!(f, ": must be 0 or 1"),
+            Problem::NoRange => write!(f, ": takes one number, not a range"),
+            Problem::RangeOrder => write!(f, ": range must be low~expected~high in order"),
+            Problem::MustBeBelow { other, limit } => {
+                write!(f, ": must be below {}={}", other.key(), display(*limit))
+            }
+            Problem::MustNotExceed { other, limit } => {
+                write!(f, ": must not exceed {}={}", other.key(), display(*limit))
+            }
+            Problem::Missing => write!(f, ": is required"),
+        }
+    }
+}
+
 impl core::fmt::Display for FieldError {
     /// A developer-facing message (the UI renders its own words from the typed fields).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "{}", self.input.key())?;
-        if let Some(v) = self.value {
-            write!(f, "={v}")?;
-        }
         match &self.problem {
-            InputProblem::Value(p) => match p {
-                Problem::NotFinite => write!(f, ": must be a finite number"),
-                Problem::TooLow { min } => {
-                    write!(
-                        f,
-                        ": must be {} {}",
-                        if min.inclusive { "at least" } else { "above" },
-                        min.value
-                    )
-                }
-                Problem::TooHigh { max } => {
-                    write!(
-                        f,
-                        ": must be {} {}",
-                        if max.inclusive { "at most" } else { "below" },
-                        max.value
-                    )
-                }
-                Problem::NotInteger => write!(f, ": must be a whole number"),
-                Problem::NotFlag => write!(f, ": must be 0 or 1"),
-                Problem::NoRange => write!(f, ": takes one number, not a range"),
-                Problem::RangeOrder => write!(f, ": range must be low~expected~high in order"),
-                Problem::MustBeBelow { other, limit } => {
-                    write!(f, ": must be below {}={limit}", other.key())
-                }
-                Problem::MustNotExceed { other, limit } => {
-                    write!(f, ": must not exceed {}={limit}", other.key())
-                }
-                Problem::Missing => write!(f, ": is required"),
-            },
-            InputProblem::UnknownFramework(id) => write!(f, ": no framework preset named {id:?}"),
+            InputProblem::Value(p) => self.write_value(f, p),
+            InputProblem::UnknownFramework(id) => {
+                self.write_head(f)?;
+                write!(f, ": no framework preset named {id:?}")
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use crate::Lang;
 
 /// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
 fn plain(x: f64) -> String {
-    format!("{x}")
+    edgefit_core::numfmt::display(x)
 }
 
 /// A number and the field's unit.
@@ -107,7 +107,8 @@ pub fn problem_text(f: Field, p: &Problem, lang: Lang) -> String {
             ),
         },
         Problem::Missing => lang.pick("is required", "必须填写").into(),
-        other => format!("{other:?}"),
+        // `Problem` is non-exhaustive; every variant today has its words above.
+        _ => lang.pick("is not valid", "无效").into(),
     };
     if share && matches!(p, Problem::TooLow { .. } | Problem::TooHigh { .. }) {
         s.push_str(lang.pick(" (a share: 0.6 means 60 %)", "（比例：0.6 表示 60%）"));
@@ -139,7 +140,9 @@ pub fn field_error(e: &FieldError, lang: Lang) -> String {
                 Lang::Zh => format!("推理框架（fw）= \"{id}\"：没有这个框架预设（可选：{known}）"),
             }
         }
-        _ => format!("{e}"),
+        // Only numeric problems are left (an unknown framework has its words above): core's message for
+        // them, without the framework arm's `{:?}` (std's string escaping) in the page's wasm.
+        _ => e.value_message().unwrap_or_default(),
     }
 }
 

@@ -1,5 +1,7 @@
 //! Readable numbers: significant digits, thousands separators, bands, and the units the seed writes.
 
+use edgefit_core::numfmt::fixed;
+
 /// `x` with `sig` significant digits, trailing zeros kept (`fmt_sig(1.5, 3)` = `"1.50"`). Whole numbers of
 /// `sig` digits or more are shown whole, grouped by thousands from 10,000 up (`fmt_sig(536870912.0, 3)` =
 /// `"536,870,912"`): a figure people read is never rounded into zeros they might copy. Infinite values are
@@ -34,8 +36,8 @@ fn fmt_impl(x: f64, sig: usize, trim: bool) -> String {
     let mag = x.abs().log10().floor();
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     // why: mag is a small finite integer; the clamp keeps the cast in range.
-    let mut decimals = (sig as f64 - 1.0 - mag).clamp(0.0, 15.0) as usize;
-    let mut s = format!("{:.*}", decimals, x.abs());
+    let mut decimals = edgefit_core::math::clamp(sig as f64 - 1.0 - mag, 0.0, 15.0) as usize;
+    let mut s = fixed(x.abs(), decimals);
     // Rounding can carry into a new digit (9.96 → "10.0" at 3 significant digits): drop one decimal.
     let digits = s.chars().filter(char::is_ascii_digit).count();
     let leading_zeros = s
@@ -45,7 +47,7 @@ fn fmt_impl(x: f64, sig: usize, trim: bool) -> String {
         .count();
     if decimals > 0 && digits - leading_zeros > sig {
         decimals -= 1;
-        s = format!("{:.*}", decimals, x.abs());
+        s = fixed(x.abs(), decimals);
     }
     if trim && s.contains('.') {
         s = s.trim_end_matches('0').trim_end_matches('.').to_string();
@@ -87,10 +89,10 @@ pub fn fmt_int(x: f64) -> String {
         return fmt_num(x, 1);
     }
     let r = x.round();
-    let s = format!("{:.0}", r.abs());
+    let s = fixed(r.abs(), 0);
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i) % 3 == 0 {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

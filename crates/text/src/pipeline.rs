@@ -7,6 +7,7 @@ use edgefit_core::pipeline::{
 };
 
 use crate::{field_error, fmt_num, verdict_label, Lang};
+use edgefit_core::numfmt::display;
 
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     match lang {
@@ -69,8 +70,12 @@ pub fn pipeline_problem(p: &PipelineProblem, lang: Lang) -> Vec<String> {
             ),
         }],
         PipelineProblem::Turn { field, value, .. } => vec![match lang {
-            Lang::En => format!("{}={value}: out of its allowed range", field.key()),
-            Lang::Zh => format!("{}={value}:超出允许范围", field.key()),
+            Lang::En => format!(
+                "{}={}: out of its allowed range",
+                field.key(),
+                display(*value)
+            ),
+            Lang::Zh => format!("{}={}:超出允许范围", field.key(), display(*value)),
         }],
         PipelineProblem::Role { stage, role, kind } => vec![match lang {
             Lang::En => format!(

@@ -1368,7 +1368,8 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
                 n
             )
         }
-        other => format!("{other:?}"),
+        // `Mismatch` is non-exhaustive; every variant today has its words above.
+        _ => lang.pick("not supported", "不支持").into(),
     }
 }
 

@@ -63,7 +63,7 @@ pub fn analyze(s: &Scenario, tpot: &Tpot, ttft: &Ttft, bw: &Bandwidth) -> Power 
     let sustained_rate = if total <= d.sustained {
         rate
     } else {
-        rate * ((d.sustained - d.idle) / (total - d.idle)).clamp(0.0, 1.0)
+        rate * crate::math::clamp((d.sustained - d.idle) / (total - d.idle), 0.0, 1.0)
     };
     let h = headroom(d.sustained.0, total.0);
     Power {
