@@ -274,7 +274,7 @@ test('with JavaScript off the page says it needs JavaScript, in both languages',
     await page.waitForTimeout(500);
     assert.equal(await page.locator('html[data-edgefit-started]').count(), 0);
     assert.equal(await page.getByTestId('tpot-full').count(), 0);
-    await screenshot(page, 'hardening-no-js');
+    await screenshot(page, 'hardening-no-js', { paintAll: false });
   } finally {
     await app.close();
   }

@@ -131,15 +131,24 @@ export function collectErrors(page) {
   return errors;
 }
 
-/** Save a full-page screenshot to tests/e2e/out/<name>.png and return its path. */
-export async function screenshot(page, name) {
+/**
+ * Save a full-page screenshot to tests/e2e/out/<name>.png and return its path. `paintAll: false` for a page
+ * with JavaScript off (nothing to unhide there, and page.evaluate never returns on such a page).
+ */
+export async function screenshot(page, name, { paintAll: unhide = true } = {}) {
   mkdirSync(OUT, { recursive: true });
   const path = join(OUT, `${name}.png`);
   // Off-screen figures and steps use content-visibility:auto (not painted until scrolled to); a full-page
   // capture would show them as empty boxes, so paint everything for the capture, then restore.
-  const tag = await page.addStyleTag({ content: '.chart, .step, .inputs fieldset.group { content-visibility: visible !important; }' });
+  // Set on each element through the CSSOM, so restoring leaves nothing behind.
+  const paintAll = (on) => {
+    for (const el of document.querySelectorAll('.chart, .step, .inputs fieldset.group')) {
+      el.style.contentVisibility = on ? 'visible' : '';
+    }
+  };
+  if (unhide) await page.evaluate(paintAll, true);
   await page.screenshot({ path, fullPage: true });
-  await tag.evaluate((el) => el.remove());
+  if (unhide) await page.evaluate(paintAll, false);
   return path;
 }
 
