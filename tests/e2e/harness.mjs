@@ -131,15 +131,21 @@ export function collectErrors(page) {
   return errors;
 }
 
-/** Save a full-page screenshot to tests/e2e/out/<name>.png and return its path. */
-export async function screenshot(page, name) {
+/**
+ * Save a full-page screenshot to tests/e2e/out/<name>.png and return its path. `paintAll: false` skips
+ * the style injection below, which needs script: a page opened with JavaScript off must pass it (there
+ * Playwright's addStyleTag never returns and the test hangs).
+ */
+export async function screenshot(page, name, { paintAll = true } = {}) {
   mkdirSync(OUT, { recursive: true });
   const path = join(OUT, `${name}.png`);
   // Off-screen figures and steps use content-visibility:auto (not painted until scrolled to); a full-page
   // capture would show them as empty boxes, so paint everything for the capture, then restore.
-  const tag = await page.addStyleTag({ content: '.chart, .step, .inputs fieldset.group { content-visibility: visible !important; }' });
+  const tag = paintAll
+    ? await page.addStyleTag({ content: '.chart, .step, .inputs fieldset.group { content-visibility: visible !important; }' })
+    : null;
   await page.screenshot({ path, fullPage: true });
-  await tag.evaluate((el) => el.remove());
+  await tag?.evaluate((el) => el.remove());
   return path;
 }
 
