@@ -309,19 +309,19 @@ fn FullView() -> impl IntoView {
     view! {
         <header class="top">
             <div class="brand">
-                <h1>{move || Ui::Title.text(lang.get())}</h1>
-                <p class="tagline">{move || Ui::Tagline.text(lang.get())}</p>
+                <h1>{Ui::Title.live(lang)}</h1>
+                <p class="tagline">{Ui::Tagline.live(lang)}</p>
             </div>
             <LangSwitch/>
         </header>
         <LinkBanner/>
         <main class="layout">
             <section class="inputs" aria-labelledby="h-inputs">
-                <h2 id="h-inputs">{move || Ui::Inputs.text(lang.get())}</h2>
+                <h2 id="h-inputs">{Ui::Inputs.live(lang)}</h2>
                 {ALL_GROUPS.iter().map(|&g| view! { <FieldGroup group=g/> }).collect_view()}
             </section>
             <section class="results" aria-labelledby="h-results">
-                <h2 id="h-results">{move || Ui::Results.text(lang.get())}</h2>
+                <h2 id="h-results">{Ui::Results.live(lang)}</h2>
                 <ShareBar/>
                 <crate::pipeline_ui::VoiceButton/>
                 <Results/>
@@ -329,7 +329,7 @@ fn FullView() -> impl IntoView {
             </section>
         </main>
         <footer class="foot">
-            <p>{move || Ui::Footer.text(lang.get())}</p>
+            <p>{Ui::Footer.live(lang)}</p>
         </footer>
         <MiniSummary/>
     }
@@ -351,8 +351,8 @@ fn EmbedView() -> impl IntoView {
     view! {
         <main class="embed">
             <header class="embed-head">
-                <strong>{move || Ui::Embedded.text(lang.get())}</strong>
-                <a href=full target="_blank" rel="noopener">{move || Ui::OpenFull.text(lang.get())}" ↗"</a>
+                <strong>{Ui::Embedded.live(lang)}</strong>
+                <a href=full target="_blank" rel="noopener">{Ui::OpenFull.live(lang)}" ↗"</a>
             </header>
             <VerdictStrip/>
             <KeyNumbers/>
@@ -365,7 +365,7 @@ fn EmbedView() -> impl IntoView {
 fn LangSwitch() -> impl IntoView {
     let ctx = crate::app::page_context::<Ctx>();
     view! {
-        <div class="lang" role="group" aria-label=move || Ui::Language.text(ctx.lang.get())>
+        <div class="lang" role="group" aria-label=Ui::Language.live(ctx.lang)>
             {edgefit_text::ALL_LANGS
                 .iter()
                 .map(|&l| {
@@ -456,7 +456,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
     };
     view! {
         <fieldset class="group" data-group=format!("{group:?}").to_ascii_lowercase()>
-            <legend>{move || edgefit_text::group_label(group, lang.get())}</legend>
+            <legend>{crate::ui::live_fn(lang, group, edgefit_text::group_label)}</legend>
             <div class="fields">
                 {choices}
                 {fields.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
@@ -529,7 +529,7 @@ pub fn ChoiceSelect<T: Choice>(
     let id = format!("c-{}", T::key());
     view! {
         <div class="field choice">
-            <label for=id.clone()>{move || label.text(lang.get())}</label>
+            <label for=id.clone()>{label.live(lang)}</label>
             <select
                 id=id
                 on:change=move |ev| {
@@ -561,7 +561,7 @@ fn FrameworkSelect() -> impl IntoView {
     let lang = ctx.lang;
     view! {
         <div class="field choice">
-            <label for="c-fw">{move || Ui::Framework.text(lang.get())}</label>
+            <label for="c-fw">{Ui::Framework.live(lang)}</label>
             <select id="c-fw" on:change=move |ev| ctx.framework.set(event_target_value(&ev))>
                 {edgefit_core::framework::ALL_FRAMEWORKS
                     .iter()
@@ -664,12 +664,12 @@ pub fn FieldInput(
             hidden=move || !visible()
             data-key=spec.key
         >
-            <label for=id title=move || edgefit_text::field_help(field, lang.get())>
-                {move || edgefit_text::field_label(field, lang.get())}
+            <label for=id title=crate::ui::live_fn(lang, field, edgefit_text::field_help)>
+                {crate::ui::live_fn(lang, field, edgefit_text::field_label)}
             </label>
             <span class="control">
                 {control}
-                <span class="unit">{move || edgefit_text::field_unit(field, lang.get())}</span>
+                <span class="unit">{crate::ui::live_fn(lang, field, edgefit_text::field_unit)}</span>
             </span>
             <p class="err" id=err_id role="alert">{message}</p>
             <crate::presets_ui::FieldNote field=field/>

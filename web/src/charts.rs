@@ -262,7 +262,7 @@ pub fn Charts() -> impl IntoView {
     });
     view! {
         <section class="charts" aria-labelledby="h-charts">
-            <h3 id="h-charts">{move || Ui::Charts.text(ctx.lang.get())}</h3>
+            <h3 id="h-charts">{Ui::Charts.live(ctx.lang)}</h3>
             <div class="chart-grid">
                 {CHART_IDS
                     .iter()

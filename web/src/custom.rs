@@ -466,8 +466,8 @@ pub fn CustomBar(
                 maxlength="60"
                 autocomplete="off"
                 data-testid=format!("custom-name-{k}")
-                aria-label=move || Ui::CustomName.text(lang.get())
-                placeholder=move || Ui::CustomName.text(lang.get())
+                aria-label=Ui::CustomName.live(lang)
+                placeholder=Ui::CustomName.live(lang)
                 prop:value=move || name.get()
                 on:input=move |ev| name.set(event_target_value(&ev))
             />
@@ -477,13 +477,13 @@ pub fn CustomBar(
                 disabled=!store.available
                 on:click=save
             >
-                {move || save_label.text(lang.get())}
+                {save_label.live(lang)}
             </button>
             <button type="button" data-testid=format!("custom-export-{k}") on:click=export>
-                {move || Ui::ExportCustom.text(lang.get())}
+                {Ui::ExportCustom.live(lang)}
             </button>
             <label class="file-button">
-                {move || Ui::ImportCustom.text(lang.get())}
+                {Ui::ImportCustom.live(lang)}
                 <input
                     type="file"
                     accept=".json,application/json"

@@ -312,7 +312,7 @@ pub fn Decide() -> impl IntoView {
     let lang = ctx.lang;
     view! {
         <section class="decide" aria-labelledby="h-decide" data-testid="decide">
-            <h3 id="h-decide">{move || Ui::Decide.text(lang.get())}</h3>
+            <h3 id="h-decide">{Ui::Decide.live(lang)}</h3>
             {pin_compare(ctx)}
             <Lazy title=Ui::AdviceTitle testid="panel-advice" which=0/>
             <Lazy title=Ui::Tornado testid="panel-tornado" which=1/>
@@ -343,7 +343,7 @@ fn Lazy(
                 open.set(o);
             }
         >
-            <summary>{move || title.text(ctx.lang.get())}</summary>
+            <summary>{title.live(ctx.lang)}</summary>
             {move || open.get().then(|| match which {
                 0 => advice_list(ctx),
                 1 => tornado_chart(ctx),

@@ -287,7 +287,7 @@ pub fn VoiceButton() -> impl IntoView {
                 data-testid="voice-assistant"
                 on:click=move |_| pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS))
             >
-                {move || t(ctx.lang.get(), "Set up a voice assistant (ASR → LLM → TTS)", "搭建语音助手(ASR → LLM → TTS)")}
+                {crate::ui::live_pair(ctx.lang, "Set up a voice assistant (ASR → LLM → TTS)", "搭建语音助手(ASR → LLM → TTS)")}
             </button>
         </p>
     }
@@ -360,9 +360,9 @@ pub fn PipelineView() -> impl IntoView {
     view! {
         <header class="top">
             <div class="brand">
-                <h1>{move || t(lang.get(), "edgefit — pipeline", "edgefit — 流水线")}</h1>
+                <h1>{crate::ui::live_pair(lang, "edgefit — pipeline", "edgefit — 流水线")}</h1>
                 <p class="tagline">
-                    {move || t(lang.get(), "Several models on one chip: one conversation turn, end to end.", "一颗芯片上的多个模型:一轮对话的端到端分析。")}
+                    {crate::ui::live_pair(lang, "Several models on one chip: one conversation turn, end to end.", "一颗芯片上的多个模型:一轮对话的端到端分析。")}
                 </p>
             </div>
             <div class="lang" role="group" aria-label="Language">
@@ -386,12 +386,12 @@ pub fn PipelineView() -> impl IntoView {
         <PipeBanner/>
         <main class="layout pipe" data-testid="pipeline-view">
             <section class="inputs" aria-labelledby="h-pipe-inputs">
-                <h2 id="h-pipe-inputs">{move || t(lang.get(), "Stages", "阶段")}</h2>
+                <h2 id="h-pipe-inputs">{crate::ui::live_pair(lang, "Stages", "阶段")}</h2>
                 {stage_list(ctx, pipe)}
                 <PipeForm/>
             </section>
             <section class="results" aria-labelledby="h-pipe-results">
-                <h2 id="h-pipe-results">{move || t(lang.get(), "One turn", "一轮对话")}</h2>
+                <h2 id="h-pipe-results">{crate::ui::live_pair(lang, "One turn", "一轮对话")}</h2>
                 <PipeShare/>
                 <PipeResults/>
             </section>
@@ -641,9 +641,9 @@ fn PipeForm() -> impl IntoView {
             device.into_iter().partition(|f| KEY_DEVICE.contains(f));
         view! {
             <fieldset class="group pipe-turn">
-                <legend>{move || t(lang.get(), "Conversation", "对话")}</legend>
+                <legend>{crate::ui::live_pair(lang, "Conversation", "对话")}</legend>
                 <div class="field">
-                    <label for="p-timing">{move || t(lang.get(), "Timing", "时序")}</label>
+                    <label for="p-timing">{crate::ui::live_pair(lang, "Timing", "时序")}</label>
                     <span class="control">
                         <select
                             id="p-timing"
@@ -658,7 +658,7 @@ fn PipeForm() -> impl IntoView {
                                 .map(|&m| {
                                     view! {
                                         <option value=m.code() selected=p.timing == m>
-                                            {move || edgefit_text::timing_label(m, lang.get())}
+                                            {crate::ui::live_fn(lang, m, edgefit_text::timing_label)}
                                         </option>
                                     }
                                 })
@@ -669,10 +669,10 @@ fn PipeForm() -> impl IntoView {
                 {ALL_TURN_FIELDS.iter().map(|&f| view! { <TurnInput field=f/> }).collect_view()}
             </fieldset>
             <fieldset class="group" hidden=p.stages.is_empty()>
-                <legend>{move || t(lang.get(), "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
+                <legend>{crate::ui::live_pair(lang, "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
                 {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 <details>
-                    <summary>{move || t(lang.get(), "More device fields", "更多设备参数")}</summary>
+                    <summary>{crate::ui::live_pair(lang, "More device fields", "更多设备参数")}</summary>
                     {dev_more.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 </details>
             </fieldset>
@@ -729,7 +729,7 @@ fn StageCard(stage: usize) -> impl IntoView {
         <fieldset class="group stage" data-stage=stage + 1>
             <legend>{move || format!("{}. {}", stage + 1, edgefit_text::role_label(role, lang.get()))}</legend>
             <div class="field">
-                <label for=role_id.clone()>{move || t(lang.get(), "Role", "角色")}</label>
+                <label for=role_id.clone()>{crate::ui::live_pair(lang, "Role", "角色")}</label>
                 <span class="control">
                     <select
                         id=role_id
@@ -749,7 +749,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                             .map(|&r| {
                                 view! {
                                     <option value=r.code() selected=r == role>
-                                        {move || edgefit_text::role_label(r, lang.get())}
+                                        {crate::ui::live_fn(lang, r, edgefit_text::role_label)}
                                     </option>
                                 }
                             })
@@ -759,7 +759,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                 <p class="err" role="alert">{move || role_problem.get()}</p>
             </div>
             <div class="field">
-                <label for=model_id.clone()>{move || t(lang.get(), "Model preset", "模型预设")}</label>
+                <label for=model_id.clone()>{crate::ui::live_pair(lang, "Model preset", "模型预设")}</label>
                 <span class="control">
                     <select
                         id=model_id
@@ -776,7 +776,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                         }
                     >
                         <option value="" selected=current.is_empty()>
-                            {move || t(lang.get(), "(custom)", "(自定义)")}
+                            {crate::ui::live_pair(lang, "(custom)", "(自定义)")}
                         </option>
                         {presets
                             .into_iter()
@@ -787,7 +787,7 @@ fn StageCard(stage: usize) -> impl IntoView {
             </div>
             {key.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
             <details>
-                <summary>{move || t(lang.get(), "All fields of this stage", "本阶段全部参数")}</summary>
+                <summary>{crate::ui::live_pair(lang, "All fields of this stage", "本阶段全部参数")}</summary>
                 {more.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
             </details>
         </fieldset>
@@ -872,12 +872,12 @@ fn StageInput(stage: usize, field: Field) -> impl IntoView {
     };
     view! {
         <div class="field" class:flag=spec.kind == Kind::Flag class:bad=move || message().is_some()>
-            <label for=id title=move || edgefit_text::field_help(field, lang.get())>
-                {move || edgefit_text::field_label(field, lang.get())}
+            <label for=id title=crate::ui::live_fn(lang, field, edgefit_text::field_help)>
+                {crate::ui::live_fn(lang, field, edgefit_text::field_label)}
             </label>
             <span class="control">
                 {control}
-                <span class="unit">{move || edgefit_text::field_unit(field, lang.get())}</span>
+                <span class="unit">{crate::ui::live_fn(lang, field, edgefit_text::field_unit)}</span>
             </span>
             <p class="err" id=err_id role="alert">{message}</p>
         </div>

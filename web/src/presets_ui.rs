@@ -342,7 +342,7 @@ pub fn PresetPicker(
         });
         (!items.is_empty()).then(|| {
             view! {
-                <optgroup label=move || Ui::MyPresets.text(lang.get())>
+                <optgroup label=Ui::MyPresets.live(lang)>
                     {items
                         .into_iter()
                         .map(|n| {
@@ -378,12 +378,12 @@ pub fn PresetPicker(
     );
     view! {
         <div class="field choice preset" data-testid=wrap_id>
-            <label for=label_id>{move || label.text(lang.get())}</label>
+            <label for=label_id>{label.live(lang)}</label>
             <select id=id on:change=on_change>
                 <option value="" prop:selected=move || value().is_empty()>
-                    {move || Ui::CustomOption.text(lang.get())}
+                    {Ui::CustomOption.live(lang)}
                 </option>
-                <optgroup label=move || Ui::BuiltInPresets.text(lang.get())>
+                <optgroup label=Ui::BuiltInPresets.live(lang)>
                     {options
                         .into_iter()
                         .map(|(pid, name)| {

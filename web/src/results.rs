@@ -42,7 +42,7 @@ pub fn Results() -> impl IntoView {
     let stale = move || matches!(ctx.checked.get(), Checked::Bad(_));
     view! {
         <p class="stale" role="status" hidden=move || !stale() data-testid="stale">
-            {move || Ui::StaleResult.text(ctx.lang.get())}
+            {Ui::StaleResult.live(ctx.lang)}
         </p>
         <div class="result-body" class:is-stale=stale>
             <VerdictStrip/>

@@ -144,7 +144,7 @@ pub fn ShareBar() -> impl IntoView {
         _ => {}
     });
     view! {
-        <div class="share" role="group" aria-label=move || Ui::Share.text(lang.get())>
+        <div class="share" role="group" aria-label=Ui::Share.live(lang)>
             {panel("share-buttons", Box::new(buttons), Some(act))}
             <p class="share-status" role="status" aria-live="polite" data-testid="share-status">
                 {move || status.get().map(|(u, _)| u.text(lang.get()))}
@@ -159,7 +159,7 @@ pub fn ShareBar() -> impl IntoView {
                                 class="copy-fallback"
                                 readonly
                                 rows="2"
-                                aria-label=move || Ui::CopyLink.text(lang.get())
+                                aria-label=Ui::CopyLink.live(lang)
                                 data-testid="copy-fallback"
                                 prop:value=s
                             ></textarea>

@@ -5,6 +5,7 @@
 //! chrome, which the CLI never prints.
 
 use edgefit_text::Lang;
+use leptos::prelude::{Get, RwSignal};
 
 /// A piece of the page's own text.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -158,6 +159,29 @@ pub enum Ui {
     Footer,
 }
 
+/// `en` or `zh`, whichever language `lang` holds, as a view that follows it. Every fixed label of the page
+/// is this one closure type, so the rendering code for a live text is compiled once, not once per label.
+pub fn live_pair(
+    lang: RwSignal<Lang>,
+    en: &'static str,
+    zh: &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || match lang.get() {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// `f(a, lang)` for the language `lang` holds, as a view that follows it: one closure type per type of
+/// `a` (every field's label, unit and help share one), not one per label.
+pub fn live_fn<A: Copy + Send + Sync + 'static>(
+    lang: RwSignal<Lang>,
+    a: A,
+    f: fn(A, Lang) -> &'static str,
+) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    move || f(a, lang.get())
+}
+
 impl Ui {
     /// The text in a language.
     #[must_use]
@@ -167,6 +191,15 @@ impl Ui {
             Lang::En => en,
             Lang::Zh => zh,
         }
+    }
+
+    /// The text in the language `lang` holds, as a view that follows it (see [`live_pair`]).
+    pub fn live(
+        self,
+        lang: RwSignal<Lang>,
+    ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        let (en, zh) = self.pair();
+        live_pair(lang, en, zh)
     }
 
     #[allow(clippy::too_many_lines)] // one line per word: a table, not logic

@@ -11,9 +11,10 @@ use std::process::{Command, Stdio};
 /// Raised from 250 KB to 375 KB on 2026-12-02 (presets, decision panels and the pipeline view took the page
 /// from 237 KB to 360 KB gzip, mostly Leptos view code), then lowered to 340 KB when the page came down to
 /// 329 KB (one shared sort, output panels through web/src/dom.rs, numbers parsed by JavaScript, no Unicode
-/// case tables), and to 320 KB at 316 KB (std's float formatting replaced by `edgefit_core::numfmt`). A
-/// ceiling against growth, not the goal: issue #4 asks for 150 KB.
-pub const GZIP_BUDGET_BYTES: u64 = 320_000;
+/// case tables), to 320 KB at 316 KB (std's float formatting replaced by `edgefit_core::numfmt`), and to
+/// 315 KB at 314.6 KB (the page's fixed labels one closure type). A ceiling against growth, not the goal:
+/// issue #4 asks for 150 KB.
+pub const GZIP_BUDGET_BYTES: u64 = 315_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
