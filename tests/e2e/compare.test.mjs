@@ -3,7 +3,7 @@
 // Run after `trunk build --release` (`node --test tests/e2e/`). Screenshots go to tests/e2e/out/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot } from './harness.mjs';
+import { layoutSettled, openPage, screenshot } from './harness.mjs';
 
 const BW_LABEL = 'Peak memory bandwidth';
 
@@ -17,6 +17,7 @@ test('pin, change the bandwidth: two TPOT curves, two memory bars, both roofline
     await page.getByTestId('tpot-full').waitFor();
     await page.locator('[data-testid="chart-tpot"] svg path.series').first().waitFor();
     assert.equal(await count(page, '[data-testid="chart-tpot"] svg path.series'), 1, 'one curve before pinning');
+    await layoutSettled(page);
     await page.getByTestId('pin').click();
     await page.getByLabel(BW_LABEL, { exact: true }).fill('50');
     await page.getByTestId('compare').waitFor();

@@ -153,6 +153,27 @@ export async function screenshot(page, name, { paintAll: unhide = true } = {}) {
 }
 
 /**
+ * Wait until the page's height has not changed for `quietMs` (at most `timeout`): the deferred panels (charts,
+ * steps, the reverse solve one task later) render after the first results and push what is below them down,
+ * so a click aimed just before that can land beside its button.
+ */
+export async function layoutSettled(page, quietMs = 400, timeout = 5000) {
+  await page.evaluate(({ quietMs, timeout }) => new Promise((done) => {
+    const start = performance.now();
+    let last = document.documentElement.scrollHeight;
+    let since = start;
+    const tick = () => {
+      const now = performance.now();
+      const h = document.documentElement.scrollHeight;
+      if (h !== last) { last = h; since = now; }
+      if (now - since >= quietMs || now - start >= timeout) done();
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  }), { quietMs, timeout });
+}
+
+/**
  * Wait until boot.js has started the wasm app (it sets `data-edgefit-started` on <html>),
  * or throw with the errors collected so far.
  */

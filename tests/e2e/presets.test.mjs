@@ -5,12 +5,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { openPage, screenshot } from './harness.mjs';
+import { layoutSettled, openPage, screenshot } from './harness.mjs';
 
 const BW_LABEL = 'Peak memory bandwidth';
 
 async function ready(page) {
   await page.getByTestId('tpot-full').waitFor();
+  await layoutSettled(page);
 }
 
 async function pickDevice(page, value) {
