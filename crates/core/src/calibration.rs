@@ -1848,7 +1848,9 @@ impl Calibrated {
 /// ("Huge Memory Bandwidth, but not for every Block", Oct 2021) measured the CPU side of the 400 GB/s SoC
 /// at ≈ 224 GB/s of reads with every core streaming (one P-core alone ≈ 100 GB/s): the CPU clusters' port
 /// into the fabric, not the DRAM, is the limit; the rest of the bandwidth is there for the GPU. Later Max
-/// dies (M2–M4) are assumed to keep that port; an Ultra joins two dies, so two ports.
+/// dies (M2–M4) are assumed to keep that port; an Ultra joins two dies, so two ports. The figure is as
+/// recalled from that review: the copy of the section read while writing this stopped before the number,
+/// so it is to be re-read against the article.
 pub const APPLE_CPU_DIE_GBPS: f64 = 224.0;
 
 /// The bandwidth a row's unit can draw from memory, GB/s: the DRAM's peak, except where a CPU's side of
