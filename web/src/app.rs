@@ -304,7 +304,7 @@ pub fn App() -> impl IntoView {
 /// The full calculator: header, form, results.
 #[component]
 fn FullView() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <header class="top">
@@ -338,7 +338,7 @@ fn FullView() -> impl IntoView {
 /// The compact view for an `<iframe>`: verdicts and key numbers, and a link to the full calculator.
 #[component]
 fn EmbedView() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     let full = move || {
         ctx.embed.track();
@@ -363,7 +363,7 @@ fn EmbedView() -> impl IntoView {
 /// The zh/en switch.
 #[component]
 fn LangSwitch() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     view! {
         <div class="lang" role="group" aria-label=Ui::Language.live(ctx.lang)>
             {edgefit_text::ALL_LANGS
@@ -388,7 +388,7 @@ fn LangSwitch() -> impl IntoView {
 /// Which keys of the link were not used, and why.
 #[component]
 fn LinkBanner() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     link_banner(ctx.link_issues, ctx.lang)
 }
 
@@ -426,7 +426,7 @@ pub fn link_banner(issues: RwSignal<Vec<Issue>>, lang: RwSignal<Lang>) -> impl I
 /// One fieldset of the form: the choices that belong to the group, then its numeric fields.
 #[component]
 fn FieldGroup(group: Group) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     let fields: Vec<Field> = ALL_FIELDS
         .iter()
@@ -524,7 +524,7 @@ pub fn ChoiceSelect<T: Choice>(
     /// The chosen option.
     value: RwSignal<T>,
 ) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     let id = format!("c-{}", T::key());
     view! {
@@ -557,7 +557,7 @@ pub fn ChoiceSelect<T: Choice>(
 /// The framework preset `<select>` (its options are data, not an enum).
 #[component]
 fn FrameworkSelect() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <div class="field choice">
@@ -610,7 +610,7 @@ pub fn FieldInput(
     /// Which input.
     field: Field,
 ) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
     let spec = field.spec();
     let text = ctx.text(field);

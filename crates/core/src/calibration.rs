@@ -2024,7 +2024,6 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
     let (mem, comp) = bandwidth::step_times(sd, decode_compute.effective, ctx);
     let mem_at_peak = mem.0 * sd.device.bandwidth_util / unit_bandwidth_share(row);
     let comp_at_peak = comp.0 * sd.device.compute_util;
-    let peak = report.compute.peak.0;
     let ops_per_prompt_token = match &s.model {
         crate::model::Model::Llm(m) => m.prefill_ops(prompt).0 / prompt,
         crate::model::Model::OneShot(m) => m.ops.0,
@@ -2037,8 +2036,8 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
         decode_compute_s: comp_at_peak,
         layers: shape_of(row).layers,
         decode_roofline: s.device.bandwidth.0 / weights_read,
-        prefill_roofline: peak / ops_per_prompt_token,
-        peak_given: default_peak(row).given,
+        prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
+        peak_given: peak.given,
     })
 }
 
