@@ -687,16 +687,33 @@ impl Cx<'_> {
         let mt = fmt_ms(tt.memory_time.0);
         let ttft = self.band(|r| r.ttft.ttft.0, fmt_ms_num, "ms");
         let target = fmt_ms(tt.target.0);
-        let p1 = tr!(
-            lang,
-            "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
-            "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
-            p,
-            ops,
-            eff,
-            ct,
-            mt
-        );
+        let p1 = if tt.memory_time.0 > tt.compute_time.0 {
+            // A short prompt: one read of the weights takes longer than the arithmetic. The compute side
+            // grows with the prompt (≈ linearly) and the read does not, so they cross near P · memory/compute.
+            let cross = fmt_int(t.prompt * tt.memory_time.0 / tt.compute_time.0.max(1e-12));
+            tr!(
+                lang,
+                "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}, but reading the weights once takes {4}: a prompt this short is bandwidth-bound. The arithmetic grows with the prompt and the read does not, so prefill turns compute-bound beyond ≈{5} tokens.",
+                "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}，但读一遍权重需 {4}：这么短的提示词受带宽限制。计算量随提示词增长而读权重不变，约 {5} token 以上预填充转为受算力限制。",
+                p,
+                ops,
+                eff,
+                ct,
+                mt,
+                cross
+            )
+        } else {
+            tr!(
+                lang,
+                "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
+                "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
+                p,
+                ops,
+                eff,
+                ct,
+                mt
+            )
+        };
         let cold = tt.cold_start.map(|c| {
             let c = fmt_ms(c.0);
             tr!(lang, " including a {0} cold start", "（含冷启动 {0}）", c)
