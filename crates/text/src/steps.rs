@@ -680,7 +680,21 @@ impl Cx<'_> {
     fn prefill(&self, m: &Llm) -> (Vec<String>, Option<String>) {
         let lang = self.lang;
         let (tt, t) = (&self.r.ttft, &self.s.targets);
-        let p = fmt_int(t.prompt);
+        let padded = edgefit_core::analysis::latency::padded_prompt(self.s, t.prompt);
+        let p = if padded > t.prompt {
+            let to = fmt_int(padded);
+            let p = fmt_int(t.prompt);
+            tr!(
+                lang,
+                "{0}-token prompt (padded to {1})",
+                "{0} token 的提示词（补齐到 {1}）",
+                p,
+                to
+            )
+        } else {
+            let p = fmt_int(t.prompt);
+            tr!(lang, "{0}-token prompt", "{0} token 的提示词", p)
+        };
         let ops = fmt_num(tt.ops.0 / 1e9, 3);
         let eff = self.eff_compute();
         let ct = self.band(|r| r.ttft.compute_time.0, fmt_ms_num, "ms");
@@ -690,11 +704,11 @@ impl Cx<'_> {
         let p1 = if tt.memory_time.0 > tt.compute_time.0 {
             // A short prompt: one read of the weights takes longer than the arithmetic. The compute side
             // grows with the prompt (≈ linearly) and the read does not, so they cross near P · memory/compute.
-            let cross = fmt_int(t.prompt * tt.memory_time.0 / tt.compute_time.0.max(1e-12));
+            let cross = fmt_int(padded * tt.memory_time.0 / tt.compute_time.0.max(1e-12));
             tr!(
                 lang,
-                "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}, but reading the weights once takes {4}: a prompt this short is bandwidth-bound. The arithmetic grows with the prompt and the read does not, so prefill turns compute-bound beyond ≈{5} tokens.",
-                "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}，但读一遍权重需 {4}：这么短的提示词受带宽限制。计算量随提示词增长而读权重不变，约 {5} token 以上预填充转为受算力限制。",
+                "Prefill processes the {0} in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}, but reading the weights once takes {4}: a prompt this short is bandwidth-bound. The arithmetic grows with the prompt and the read does not, so prefill turns compute-bound beyond ≈{5} tokens.",
+                "预填充一次处理 {0}：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}，但读一遍权重需 {4}：这么短的提示词受带宽限制。计算量随提示词增长而读权重不变，约 {5} token 以上预填充转为受算力限制。",
                 p,
                 ops,
                 eff,
@@ -705,8 +719,8 @@ impl Cx<'_> {
         } else {
             tr!(
                 lang,
-                "Prefill processes the {0}-token prompt in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
-                "预填充一次处理 {0} token 的提示词：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
+                "Prefill processes the {0} in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
+                "预填充一次处理 {0}：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
                 p,
                 ops,
                 eff,
@@ -732,20 +746,66 @@ impl Cx<'_> {
         let (alt, alt_n) = tt.max_prompt_alt;
         let alt_p = precision(alt);
         let alt_n = fmt_int(alt_n);
-        let p3 = tr!(
-            lang,
-            "The longest prompt that fits in {0} is ≈{1} tokens with {2} activations (≈{3} with {4}).",
-            "{0} 内能处理的最长提示词约 {1} token（{2} 激活；{4} 激活约 {3} token）。",
-            target,
-            maxp,
-            prec,
-            alt_n,
-            alt_p
-        );
+        // No prompt fits when one pass over the weights (plus a cold start) already outlasts the target:
+        // then neither a shorter prompt nor a cached system prompt helps.
+        let none_fit = self.e.band(|r| r.ttft.max_prompt).1 < 1.0;
+        let floor_ms = fmt_ms(tt.memory_time.0);
+        let floor_bound = tt.memory_time.0 + tt.cold_start.map_or(0.0, |c| c.0) >= tt.target.0;
+        let p3 = if none_fit && floor_bound {
+            let cold = tt.cold_start.map(|c| {
+                let c = fmt_ms(c.0);
+                tr!(lang, " plus a {0} cold start", "，另加冷启动 {0}", c)
+            });
+            let cold = cold.unwrap_or_default();
+            tr!(
+                lang,
+                "No prompt fits in {0}: reading the weights once already takes {1}{2}, whatever the prompt's length. Only faster memory, fewer weight bytes or a looser target help; a cached system prompt does not.",
+                "{0} 内连一个 token 的提示词也处理不完：读一遍权重就要 {1}{2}，与提示词长短无关。只有更快的内存、更少的权重字节或更宽松的目标有用；缓存系统提示词也无济于事。",
+                target,
+                floor_ms,
+                cold
+            )
+        } else if none_fit {
+            tr!(
+                lang,
+                "No prompt fits in {0}: even a one-token prefill takes longer.",
+                "{0} 内连一个 token 的提示词也处理不完。",
+                target
+            )
+        } else {
+            tr!(
+                lang,
+                "The longest prompt that fits in {0} is ≈{1} tokens with {2} activations (≈{3} with {4}).",
+                "{0} 内能处理的最长提示词约 {1} token（{2} 激活；{4} 激活约 {3} token）。",
+                target,
+                maxp,
+                prec,
+                alt_n,
+                alt_p
+            )
+        };
         let n = fmt_params_b(m.params.total());
         let mp = fmt_int(tt.max_prompt);
         let eff_mid = fmt_tops(self.r.compute.effective.0);
-        let note = tr!(
+        let note = if none_fit && !floor_bound {
+            tr!(
+                lang,
+                "The seed checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, as even a one-token prefill takes longer.",
+                "原文只从解码带宽看时延，但首 token 要等预填充完成：在这台设备上，{0} 模型无论提示词多短都无法在 {1} 内给出首 token，连一个 token 的预填充都更久。",
+                n,
+                target
+            )
+        } else if none_fit {
+            tr!(
+                lang,
+                "The seed checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, because one pass over its weights takes {2}.",
+                "原文只从解码带宽看时延，但首 token 要等预填充完成：在这台设备上，{0} 模型无论提示词多短都无法在 {1} 内给出首 token，因为把权重完整读一遍就要 {2}。",
+                n,
+                target,
+                floor_ms
+            )
+        } else {
+            tr!(
             lang,
             "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {0} effective a {1} model fills {2} with ≈{3} prompt tokens ({4}: ≈{5}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
             "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {0} 有效算力，{1} 模型在 {2} 内只能处理约 {3} 个提示词 token（{4}：约 {5}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。",
@@ -755,7 +815,8 @@ impl Cx<'_> {
             mp,
             alt_p,
             alt_n
-        );
+        )
+        };
         let mut body = vec![p1, p2, p3];
         if t_fixed_chunks(self.s) {
             let c = fmt_int(self.s.targets.chunk);
@@ -1125,13 +1186,31 @@ impl Cx<'_> {
                 out.push(self.tpot_remedies(m));
             }
             if e.verdict(Constraint::Ttft) == Verdict::Fail {
-                let mp = fmt_int(r.ttft.max_prompt);
-                out.push(tr!(
-                    lang,
-                    "For TTFT: keep the prompt under ≈{0} tokens, or compute the fixed system prompt's KV cache once and reuse it.",
-                    "TTFT：提示词控制在约 {0} token 以内，或预先计算并复用固定系统提示词的 KV Cache。",
-                    mp
-                ));
+                let floor = r.ttft.memory_time.0 + r.ttft.cold_start.map_or(0.0, |c| c.0);
+                let none_fit = self.e.band(|r| r.ttft.max_prompt).1 < 1.0;
+                if none_fit && floor < r.ttft.target.0 {
+                    out.push(tr!(
+                        lang,
+                        "For TTFT: no prompt is short enough, as even a one-token prefill takes longer: more effective compute, a smaller model, or a looser TTFT target.",
+                        "TTFT：再短的提示词也不够，连一个 token 的预填充都超时：需要更高的有效算力、更小的模型，或放宽 TTFT 目标。"
+                    ));
+                } else if none_fit {
+                    let mt = fmt_ms(r.ttft.memory_time.0);
+                    out.push(tr!(
+                        lang,
+                        "For TTFT: no prompt is short enough, as one pass over the weights takes {0}: fewer weight bytes (fewer bits, a smaller model), faster memory, or a looser TTFT target.",
+                        "TTFT：再短的提示词也不够，读一遍权重就要 {0}：需要更少的权重字节（更低位宽或更小的模型）、更快的内存，或放宽 TTFT 目标。",
+                        mt
+                    ));
+                } else {
+                    let mp = self.band(|r| r.ttft.max_prompt, fmt_int, "");
+                    out.push(tr!(
+                        lang,
+                        "For TTFT: keep the prompt under ≈{0} tokens, or compute the fixed system prompt's KV cache once and reuse it.",
+                        "TTFT：提示词控制在约 {0} token 以内，或预先计算并复用固定系统提示词的 KV Cache。",
+                        mp
+                    ));
+                }
             }
         }
         if let Model::OneShot(m) = &self.s.model {

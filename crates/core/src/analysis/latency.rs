@@ -49,17 +49,23 @@ fn cold(s: &Scenario) -> Seconds {
     }
 }
 
+/// The prompt tokens prefill actually runs for a prompt of `p`: NPU graphs exported with a fixed chunk run
+/// whole chunks, so the prompt is padded up to a multiple of the chunk.
+#[must_use]
+pub fn padded_prompt(s: &Scenario, p: f64) -> f64 {
+    if s.targets.fixed_chunks && s.targets.chunk > 0.0 {
+        crate::math::ceil(p / s.targets.chunk) * s.targets.chunk
+    } else {
+        p
+    }
+}
+
 fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
     let b = s.targets.batch;
     let w = memory::weights(s);
     match &s.model {
         Model::Llm(m) => {
-            // NPU graphs exported with a fixed chunk run whole chunks: the prompt is padded up.
-            let p = if s.targets.fixed_chunks && s.targets.chunk > 0.0 {
-                crate::math::ceil(p / s.targets.chunk) * s.targets.chunk
-            } else {
-                p
-            };
+            let p = padded_prompt(s, p);
             let ops = m.prefill_ops(p) * b;
             // A mixture of experts reads only the experts some prompt token routes to.
             let untouched = if w.routed.0 > 0.0 && m.params.routed > 0.0 {
@@ -130,7 +136,8 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
     };
     let (_, alt_eff, _) = compute::effective(s, alt, compute.coverage);
     let ops = match &s.model {
-        Model::Llm(m) => m.prefill_ops(p) * t.batch,
+        // The operations prefill runs: a fixed-chunk graph computes its padding too.
+        Model::Llm(m) => m.prefill_ops(padded_prompt(s, p)) * t.batch,
         Model::OneShot(m) => m.ops * t.batch,
     };
     // A one-shot model must finish a batch within its frame period, or the frames pile up.
