@@ -166,6 +166,29 @@ impl Cx<'_> {
         let bpw = fmt_num(self.r.memory.bits_per_weight, 3);
         let quant = self.quant_desc();
         let n_budget = fmt_params_b(b.params_weights_only);
+        if t.token_overhead.0 >= t.tpot.0 {
+            // The fixed per-token overhead alone uses up the target: there is no time left to move bytes.
+            let o = fmt_ms(t.token_overhead.0);
+            let n = fmt_params_b(m.params.total());
+            let w = fmt_gb(b.weights_read.0);
+            return vec![
+                tr!(
+                    lang,
+                    "A TPOT of {0} means {1} tokens/s, but the fixed per-token overhead alone is {2}: no time is left to move weights, so no model meets the target until the overhead comes below {0}.",
+                    "TPOT {0} 对应 {1} token/s，但每 token 的固定开销就有 {2}：没有时间留给搬运权重，开销降到 {0} 以下之前，任何模型都无法达标。",
+                    tpot,
+                    rate,
+                    o
+                ),
+                tr!(
+                    lang,
+                    "This model has {0} parameters and reads {1} of weights per token.",
+                    "本模型 {0} 参数，每 token 读取权重 {1}。",
+                    n,
+                    w
+                ),
+            ];
+        }
         let mut p1 = tr!(
             lang,
             "A TPOT of {0} means {1} tokens/s. With {2} bandwidth utilization the effective bandwidth is {3} × {2} = {4}, so each token may move {4} × {5} = {6}.",
@@ -284,6 +307,7 @@ impl Cx<'_> {
             target
         );
         let empty = fmt_ms(tp.empty.0);
+        let overhead_over = t.token_overhead.0 >= t.tpot.0;
         let p3 = match tp.crossing {
             Crossing::Never => tr!(
                 lang,
@@ -301,6 +325,18 @@ impl Cx<'_> {
                     c
                 )
             }
+            _ if overhead_over => tr!(
+                lang,
+                "Even with an empty cache TPOT is {0}: the fixed per-token overhead alone exceeds the target, whatever the context.",
+                "即使缓存为空 TPOT 也有 {0}：每 token 的固定开销本身就超过目标，与上下文长度无关。",
+                empty
+            ),
+            _ if tp.bound == Bound::Compute => tr!(
+                lang,
+                "Even with an empty cache TPOT is {0}: the arithmetic of one token alone takes longer than the target, so no context length meets it.",
+                "即使缓存为空 TPOT 也有 {0}：单个 token 的计算本身就比目标更久，任何上下文长度都无法达标。",
+                empty
+            ),
             _ => tr!(
                 lang,
                 "Even with an empty cache TPOT is {0}: the weights alone fill the budget, so no context length meets the target with margin.",
@@ -308,15 +344,25 @@ impl Cx<'_> {
                 empty
             ),
         };
-        let left = fmt_params_b(b.params_with_kv);
-        let p4 = tr!(
-            lang,
-            "Once the KV read at {0} context is paid for, the budget holds {1} parameters at this precision.",
-            "扣除 {0} 上下文的 KV 读取后，预算在此精度下只够 {1} 参数。",
-            ctx,
-            left
-        );
-        let mut body = vec![p1, p2, p3, p4];
+        let mut body = vec![p1, p2, p3];
+        // With the overhead over the target there is no byte budget to speak of.
+        if !overhead_over && b.params_with_kv < NO_PARAMS {
+            body.push(tr!(
+                lang,
+                "At {0} context the KV read alone takes the whole budget: no weights fit beside it.",
+                "{0} 上下文下仅 KV 读取就用尽了预算：再也放不下任何权重。",
+                ctx
+            ));
+        } else if !overhead_over {
+            let left = fmt_params_b(b.params_with_kv);
+            body.push(tr!(
+                lang,
+                "Once the KV read at {0} context is paid for, the budget holds {1} parameters at this precision.",
+                "扣除 {0} 上下文的 KV 读取后，预算在此精度下只够 {1} 参数。",
+                ctx,
+                left
+            ));
+        }
         body.splice(1..1, self.layout_texts(m));
         if let Some(x) = self.moe_text(m) {
             body.push(x);
@@ -326,7 +372,7 @@ impl Cx<'_> {
         }
         // The seed note: only where the KV read matters to the verdict or is a visible share.
         let share = b.kv_read / b.bytes_per_token;
-        let note = (share > 0.05).then(|| {
+        let note = (share > 0.05 && !overhead_over).then(|| {
             let kind = if m.attention.kv_width >= m.attention.q_width {
                 "MHA"
             } else {
@@ -376,6 +422,18 @@ impl Cx<'_> {
         let n = fmt_params_b(r2.bandwidth.params_with_kv);
         let tpot = fmt_ms(r2.tpot.full.0);
         let lang = self.lang;
+        // No budget left to quote: the overhead alone exceeds the target, or the KV read alone fills it.
+        if self.s.targets.token_overhead >= self.s.targets.tpot
+            || r2.bandwidth.params_with_kv < NO_PARAMS
+        {
+            return Some(tr!(
+                lang,
+                "With grouped-query attention at 1/8 of the KV heads the same context reads only {0} per token: TPOT {1}.",
+                "若改用分组查询注意力（GQA），KV 头数降为 1/8，同样上下文每 token 只读 {0}：TPOT {1}。",
+                kv,
+                tpot
+            ));
+        }
         Some(tr!(
             lang,
             "With grouped-query attention at 1/8 of the KV heads the same context reads only {0} per token: TPOT {1}, and the budget holds {2} parameters.",
@@ -625,6 +683,22 @@ impl Cx<'_> {
                 let att = fmt_num((c.ops_per_step.0 - m.decode_ops(0.0).0 * t.batch) / 1e9, 2);
                 let ctx = fmt_int(t.context);
                 let ops = fmt_num(c.ops_per_step.0 / 1e9, 3);
+                if t.token_overhead.0 >= t.tpot.0 {
+                    let o = fmt_ms(t.token_overhead.0);
+                    let tpot = fmt_ms(t.tpot.0);
+                    return vec![tr!(
+                        lang,
+                        "Each token costs 2 × {0} = {1} GFLOP in the matrices plus {2} GFLOP of attention at {3} context: {4} GFLOP. The fixed per-token overhead alone ({5}) already exceeds the {6} TPOT target, so no compute is fast enough: the overhead must come down first.",
+                        "每 token 的矩阵运算 2 × {0} = {1} GFLOP，加上 {3} 上下文的注意力 {2} GFLOP，共 {4} GFLOP。每 token 的固定开销（{5}）已超过 TPOT 目标 {6}，算力再高也无法达标：必须先降低开销。",
+                        n,
+                        mat,
+                        att,
+                        ctx,
+                        ops,
+                        o,
+                        tpot
+                    )];
+                }
                 let rate = per_s(t.batch / (t.tpot - t.token_overhead).0);
                 tr!(
                     lang,
@@ -1274,6 +1348,18 @@ impl Cx<'_> {
     fn tpot_remedies(&self, m: &Llm) -> String {
         let lang = self.lang;
         let (b, tp, t) = (&self.r.bandwidth, &self.r.tpot, &self.s.targets);
+        if t.token_overhead.0 >= t.tpot.0 {
+            // Nothing else helps while the fixed cost alone exceeds the target.
+            let o = fmt_ms(t.token_overhead.0);
+            let target = fmt_ms(t.tpot.0);
+            return tr!(
+                lang,
+                "To bring TPOT down, first cut the fixed per-token overhead ({0}: logging, debug output, synchronization) below the {1} target: it alone exceeds it, so no smaller model, KV cache or faster memory helps before that.",
+                "要降低 TPOT，首先把每 token 的固定开销（{0}：日志、调试输出、同步等）降到目标 {1} 以下：它本身就超过了目标，在此之前换更小的模型、更小的 KV Cache 或更快的内存都无济于事。",
+                o,
+                target
+            );
+        }
         let mut items: Vec<String> = Vec::new();
         let kv_share = b.kv_read / b.bytes_per_token;
         if kv_share > 0.1 {
@@ -1338,7 +1424,14 @@ impl Cx<'_> {
                 &fmt_num(b.needed.0 / self.s.device.bandwidth_util / 1e9, 3),
                 "GB/s",
             );
-            items.push(if hopeless {
+            items.push(if b.params_with_kv < NO_PARAMS {
+                tr!(
+                    lang,
+                    "at this context the KV read alone fills the budget, so no model of any size meets the target: shorten the context, shrink the KV cache (fewer KV heads or bits), or use memory with {0} peak",
+                    "在此上下文下仅 KV 读取就占满预算，任何大小的模型都无法达标：缩短上下文、缩小 KV Cache（更少的 KV 头或更低位宽），或使用峰值带宽 {0} 的内存",
+                    bw
+                )
+            } else if hopeless {
                 tr!(
                     lang,
                     "a shorter context alone is not enough (an empty cache still gives {0}): the weights must shrink to ≈{1} parameters at this context, or the memory must reach {2} peak",
@@ -1366,6 +1459,9 @@ impl Cx<'_> {
         )
     }
 }
+
+/// Fewer parameters than this are no model: a budget below it is quoted as "nothing left", not "≈0 B".
+const NO_PARAMS: f64 = 1e6;
 
 /// A framework's display name; the generic one is described in words.
 fn framework_name(id: &str, name: &'static str, lang: Lang) -> &'static str {

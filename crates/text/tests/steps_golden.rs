@@ -19,6 +19,11 @@ const EXTRA: &[&str] = &[
     "v=1&batch=4&overhead_ms=2&mem_gb=2&storage_gb=0.5&sustained_w=1",
     // A prompt short enough that one read of the weights outlasts the arithmetic.
     "v=1&prompt=8",
+    // A per-token overhead above the TPOT target; a KV read that alone fills the budget; a TTFT target
+    // below one pass over the weights.
+    "v=1&overhead_ms=837",
+    "v=1&eta_bw=0.3",
+    "v=1&ttft_ms=20",
 ];
 
 fn render_all() -> String {
