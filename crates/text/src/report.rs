@@ -262,8 +262,21 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
         let _ = writeln!(out, "| {name} | {bits} | {n} | {binding} |");
     }
     let nd = &sol.needs;
-    let bw = with_unit(&fmt_num(nd.bandwidth / 1e9, 3), "GB/s");
-    let tops = with_unit(&fmt_num(nd.compute / 1e12, 3), "TOPS");
+    // A fixed cost (a cold start, a per-token overhead) above its target leaves no finite need.
+    let none = lang.pick(
+        "none is enough (a fixed cost alone exceeds a target)",
+        "再高也不够（固定开销本身已超过目标）",
+    );
+    let bw = if nd.bandwidth.is_finite() {
+        with_unit(&fmt_num(nd.bandwidth / 1e9, 3), "GB/s")
+    } else {
+        none.into()
+    };
+    let tops = if nd.compute.is_finite() {
+        with_unit(&fmt_num(nd.compute / 1e12, 3), "TOPS")
+    } else {
+        none.into()
+    };
     let mem = fmt_gb(nd.memory);
     let st = fmt_gb(nd.storage);
     let _ = write!(
@@ -371,6 +384,21 @@ mod tests {
         let (s, e) = run(&i).unwrap();
         let md = markdown_report(&i, &s, &e, Lang::En);
         says(&md, &["| TPOT | Pass |", "bw_gbps=60"]);
+    }
+
+    #[test]
+    fn solve_table_never_prints_an_infinite_need() {
+        // A cold start longer than the TTFT target: no compute is enough.
+        let mut i = Inputs::default();
+        i.set_exact(Field::ColdStart, 1.0);
+        i.set_exact(Field::TtftMs, 100.0);
+        let sol = edgefit_core::solve::solve(&i).unwrap();
+        assert!(sol.needs.compute.is_infinite());
+        for lang in [Lang::En, Lang::Zh] {
+            let t = solve_table(&sol, lang);
+            assert!(!t.contains('∞') && !t.contains("inf"), "{t}");
+        }
+        assert!(solve_table(&sol, Lang::En).contains("peak compute none is enough"));
     }
 
     #[test]
