@@ -1078,7 +1078,11 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         ),
         svg: svg.0,
         table: chart::table_html([Ui::Scheme.text(lang), Ui::LargestModel.text(lang)], &table),
-        legend: None,
+        // The other way round: the smallest device the current model needs (visible, so not in `desc`).
+        legend: Some(format!(
+            "<li class=\"needs\" data-testid=\"device-needs\">{}</li>",
+            chart::escape(&text::device_needs_text(&s.needs, lang))
+        )),
     }
 }
 
@@ -1146,6 +1150,23 @@ mod tests {
                     c.id
                 );
             }
+        }
+    }
+
+    #[test]
+    fn the_solve_chart_says_what_device_the_current_model_needs() {
+        let i = Inputs::default();
+        let g = good(i.clone());
+        let s = edgefit_core::solve(&i).unwrap();
+        for (lang, words) in [(Lang::En, "needs at least"), (Lang::Zh, "至少需要")] {
+            let c = solve_chart(&s, &g, lang);
+            let legend = c.legend.unwrap_or_default();
+            assert!(
+                legend.contains("device-needs") && legend.contains(words),
+                "{legend}"
+            );
+            // The default scenario needs 25 GB/s × 0.6 → 42.9 GB/s at its 50 ms TPOT target (see the CLI's solve).
+            assert!(legend.contains("42.9 GB/s"), "{legend}");
         }
     }
 

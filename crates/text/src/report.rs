@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use edgefit_core::framework::Support;
 use edgefit_core::model::Model;
-use edgefit_core::solve::Solve;
+use edgefit_core::solve::{DeviceNeeds, Solve};
 use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, ALL_CONSTRAINTS};
 
 use crate::labels::{constraint_label, verdict_label};
@@ -261,7 +261,14 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
         let binding = constraint_label(row.binding, lang);
         let _ = writeln!(out, "| {name} | {bits} | {n} | {binding} |");
     }
-    let nd = &sol.needs;
+    let _ = write!(out, "\n{}\n", device_needs_text(&sol.needs, lang));
+    out
+}
+
+/// The smallest device the current model needs, as one sentence: peak bandwidth and compute (before
+/// utilization), total memory with the reserved share, free storage.
+#[must_use]
+pub fn device_needs_text(nd: &DeviceNeeds, lang: Lang) -> String {
     // A fixed cost (a cold start, a per-token overhead) above its target leaves no finite need.
     let none = lang.pick(
         "none is enough (a fixed cost alone exceeds a target)",
@@ -279,15 +286,10 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
     };
     let mem = fmt_gb(nd.memory);
     let st = fmt_gb(nd.storage);
-    let _ = write!(
-        out,
-        "{}",
-        lang.pick(
-            format!("\nFor the current model to meet its targets the device needs at least: peak bandwidth {bw}, peak compute {tops}, total memory {mem} (including the reserved share), free storage {st}.\n"),
-            format!("\n当前模型要满足目标，设备至少需要：峰值带宽 {bw}、峰值算力 {tops}、内存总量 {mem}（含系统占用）、可用存储 {st}。\n"),
-        )
-    );
-    out
+    lang.pick(
+        format!("For the current model to meet its targets the device needs at least: peak bandwidth {bw}, peak compute {tops}, total memory {mem} (including the reserved share), free storage {st}."),
+        format!("当前模型要满足目标，设备至少需要：峰值带宽 {bw}、峰值算力 {tops}、内存总量 {mem}（含系统占用）、可用存储 {st}。"),
+    )
 }
 
 #[cfg(test)]
