@@ -29,8 +29,13 @@ pub struct Opts {
 }
 
 /// One line of usage, printed under an error.
-pub const USAGE_SHORT: &str = "usage: edgefit report [SCENARIO] [--lang en|zh] [--json]
-       edgefit solve  [SCENARIO] [--lang en|zh] [--json]
+pub const USAGE_SHORT: &str = "usage: edgefit report   [SCENARIO] [--lang en|zh] [--json]
+       edgefit solve    [SCENARIO] [--lang en|zh] [--json]
+       edgefit advise   [SCENARIO] [--lang en|zh] [--json]
+       edgefit compare  A B [--lang en|zh] [--json]
+       edgefit pipeline [SCENARIO] [--lang en|zh] [--json]
+       edgefit presets  [--json]
+       edgefit validate FILE.csv [--json]
        edgefit --help | --version";
 
 /// The full help.
@@ -160,7 +165,9 @@ pub fn parse(argv: &[String]) -> Result<Opts, String> {
             _ => set_scenario(&mut scenario, a)?,
         }
     }
-    let command = command.ok_or("no command given (report or solve)")?;
+    let command = command.ok_or(
+        "no command given (report, solve, advise, compare, pipeline, presets or validate)",
+    )?;
     Ok(Opts {
         command,
         scenario,
@@ -184,9 +191,11 @@ fn set_scenario(slot: &mut Option<String>, a: &str) -> Result<(), String> {
 }
 
 fn unknown_command(c: &str) -> String {
-    let hint = ["report", "solve"]
-        .into_iter()
-        .find(|k| k.starts_with(&c[..c.len().min(2)]) && !c.is_empty());
+    let hint = [
+        "report", "solve", "advise", "compare", "presets", "validate", "pipeline",
+    ]
+    .into_iter()
+    .find(|k| k.starts_with(&c[..c.len().min(2)]) && !c.is_empty());
     match hint {
         Some(h) => format!("unknown command '{c}' (did you mean '{h}'?)"),
         None => format!("unknown command '{c}' (the commands are report, solve, advise, compare, presets, validate and pipeline)"),
