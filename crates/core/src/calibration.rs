@@ -188,6 +188,127 @@ impl HwClass {
             .find(|c| c.code().eq_ignore_ascii_case(s))
             .unwrap_or(HwClass::Other)
     }
+
+    /// The class of a row whose `hw_class` is not one of the codes (a typo, another vocabulary, or
+    /// empty): a name the column might plausibly hold ("jetson", "smartphone", "desktop_gpu"), else what
+    /// the device and chip names say ("Jetson AGX Orin", "Apple M2 Max", "RTX 4090", "Raspberry Pi 5").
+    /// [`HwClass::Other`] when neither says anything.
+    #[must_use]
+    pub fn infer(code: &str, device: &str, chip: &str, backend: Backend) -> Self {
+        let exact = HwClass::from_code(code);
+        if exact != HwClass::Other || code.trim().eq_ignore_ascii_case("other") {
+            return exact;
+        }
+        let pc = if backend == Backend::Cpu {
+            HwClass::PcCpu
+        } else {
+            HwClass::PcIgpuApu
+        };
+        let c = normalize(code);
+        let by_code: &[(&str, HwClass)] = &[
+            ("jetson", HwClass::Jetson),
+            ("apple", HwClass::AppleMSeries),
+            ("mac", HwClass::AppleMSeries),
+            ("phone", HwClass::Phone),
+            ("mobile", HwClass::Phone),
+            ("tablet", HwClass::Phone),
+            ("sbc", HwClass::Sbc),
+            ("singleboard", HwClass::Sbc),
+            ("server", HwClass::ServerCpu),
+            ("datacenter", HwClass::ServerCpu),
+            ("discrete", HwClass::DiscreteGpu),
+            ("dgpu", HwClass::DiscreteGpu),
+            ("desktopgpu", HwClass::DiscreteGpu),
+            ("workstation", HwClass::WorkstationUnified),
+            ("igpu", HwClass::PcIgpuApu),
+            ("apu", HwClass::PcIgpuApu),
+        ];
+        if let Some(&(_, h)) = by_code.iter().find(|(k, _)| !c.is_empty() && c.contains(k)) {
+            return h;
+        }
+        if ["laptop", "desktop", "notebook", "pc"]
+            .iter()
+            .any(|k| c.contains(k))
+        {
+            return pc;
+        }
+        let text = normalize(&alloc::format!("{device} {chip}"));
+        let by_name: &[(&[&str], HwClass)] = &[
+            (&["jetson", "orin", "xavier"], HwClass::Jetson),
+            (
+                &["dgxspark", "gb10", "ryzenaimax", "strixhalo"],
+                HwClass::WorkstationUnified,
+            ),
+            (
+                &[
+                    "raspberrypi",
+                    "radxa",
+                    "orangepi",
+                    "rock5",
+                    "bcm2711",
+                    "bcm2712",
+                    "rk3588",
+                ],
+                HwClass::Sbc,
+            ),
+            (
+                &[
+                    "iphone",
+                    "ipad",
+                    "pixel",
+                    "galaxy",
+                    "snapdragon8",
+                    "dimensity",
+                    "exynos",
+                    "oneplus",
+                ],
+                HwClass::Phone,
+            ),
+            (
+                &[
+                    "rtx",
+                    "gtx",
+                    "geforce",
+                    "radeonrx",
+                    "radeonpro",
+                    "rx7900",
+                    "arca7",
+                    "a100",
+                    "h100",
+                    "l40",
+                ],
+                HwClass::DiscreteGpu,
+            ),
+            (
+                &[
+                    "epyc",
+                    "xeon",
+                    "ampereone",
+                    "altra",
+                    "graviton",
+                    "threadripperpro",
+                ],
+                HwClass::ServerCpu,
+            ),
+            (
+                &["applem", "macbook", "macmini", "macstudio", "imac"],
+                HwClass::AppleMSeries,
+            ),
+        ];
+        if let Some(&(_, h)) = by_name
+            .iter()
+            .find(|(ks, _)| ks.iter().any(|k| text.contains(k)))
+        {
+            return h;
+        }
+        if ["intel", "amd", "ryzen", "core", "xeon"]
+            .iter()
+            .any(|k| text.contains(k))
+        {
+            return pc;
+        }
+        HwClass::Other
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -379,6 +500,8 @@ pub struct Peak {
 pub struct Row {
     /// `row_id` (or the line number when the column is absent).
     pub id: String,
+    /// 1-based line of the file the row starts on.
+    pub line: usize,
     /// `source_id`.
     pub source: String,
     /// Device class.
@@ -526,7 +649,15 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
     let cols: BTreeMap<String, usize> = header
         .iter()
         .enumerate()
-        .map(|(i, h)| (h.trim().to_ascii_lowercase(), i))
+        .map(|(i, h)| {
+            (
+                h.trim()
+                    .trim_start_matches('\u{feff}')
+                    .trim()
+                    .to_ascii_lowercase(),
+                i,
+            )
+        })
         .collect();
     for &c in REQUIRED_COLUMNS {
         if !cols.contains_key(c) {
@@ -557,7 +688,7 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
         let result = if short {
             Err(SkipReason::ShortRow)
         } else {
-            row_from(&f, id.clone())
+            row_from(&f, id.clone(), line)
         };
         match result {
             Ok(row) => parsed.rows.push(row),
@@ -567,20 +698,105 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
     Ok(parsed)
 }
 
-/// A positive finite number, or `None` when empty.
+/// Cells that mean "not measured": read as empty.
+const MISSING: &[&str] = &[
+    "n/a", "na", "-", "–", "—", "none", "null", "?", "nan", "tbd",
+];
+
+/// Units a numeric column may carry after its number (lowercase, spaces removed): the column's own unit.
+fn units_of(column: &str) -> &'static [&'static str] {
+    match column {
+        "params_b" => &["b", "bn", "billion"],
+        "mem_bw_gbps" => &["gb/s", "gbps", "gb/sec", "gbytes/s"],
+        "prefill_tps" | "decode_tps" => &[
+            "tok/s",
+            "t/s",
+            "tokens/s",
+            "token/s",
+            "tps",
+            "tokens/sec",
+            "tok/sec",
+        ],
+        "prompt_len" | "gen_len" | "context_len" => &["tokens", "token", "tok", "t"],
+        "bpw_nominal" => &["bpw", "bits", "bit", "b"],
+        _ => &[],
+    }
+}
+
+/// A positive finite number, or `None` when empty (or written as not measured: `n/a`, `-`, `—`).
+///
+/// Read as a person would write it in a table: a leading `~` or `≈`; thousands separators (`1,005`); a
+/// decimal comma where the comma cannot be a thousands separator (`6,74`); the column's own unit after the
+/// number (`7 B`, `204.8 GB/s`, `22.5 tok/s`); a range `20-25` or `20~25` as its middle.
 fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
     let t = s.trim();
-    if t.is_empty() {
+    if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
         return Ok(None);
     }
-    let clean: String = t.chars().filter(|&c| c != ',' && c != '_').collect();
-    match clean.parse::<f64>() {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
-        _ => Err(SkipReason::BadNumber {
-            column,
-            text: t.to_string(),
-        }),
+    let bad = || SkipReason::BadNumber {
+        column,
+        text: t.to_string(),
+    };
+    let body = t.trim_start_matches(['~', '≈']).trim();
+    // The column's unit, if any, after the number.
+    let end = body
+        .find(|c: char| {
+            !(c.is_ascii_digit()
+                || matches!(c, '.' | ',' | '_' | '-' | '~' | '–' | ' ' | 'e' | 'E' | '+'))
+        })
+        .unwrap_or(body.len());
+    let (number, unit) = body.split_at(end);
+    let unit: String = unit
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    if !unit.is_empty() && !units_of(column).contains(&unit.as_str()) {
+        return Err(bad());
     }
+    let number = number.trim();
+    // A range: its middle.
+    let parts: Vec<&str> = number
+        .splitn(2, ['~', '–', '-'])
+        .map(str::trim)
+        .collect();
+    let one = |x: &str| -> Option<f64> {
+        let x = x.replace('_', "");
+        let commas = x.matches(',').count();
+        let clean = if commas == 0 {
+            x
+        } else if thousands(&x) {
+            x.replace(',', "")
+        } else if commas == 1 && !x.contains('.') {
+            x.replace(',', ".")
+        } else {
+            return None;
+        };
+        clean.parse::<f64>().ok()
+    };
+    let x = match parts.as_slice() {
+        [a] => one(a),
+        // "1e-3" is not a range: a minus after an exponent marker.
+        [a, b] if !a.is_empty() && !a.ends_with(['e', 'E']) => match (one(a), one(b)) {
+            (Some(lo), Some(hi)) if lo <= hi => Some((lo + hi) / 2.0),
+            _ => None,
+        },
+        _ => one(number),
+    };
+    match x {
+        Some(x) if x.is_finite() && x > 0.0 => Ok(Some(x)),
+        _ => Err(bad()),
+    }
+}
+
+/// Whether `x` groups its integer digits by three with commas (`1,005`, `12,345.6`).
+fn thousands(x: &str) -> bool {
+    let int = x.split('.').next().unwrap_or("");
+    let mut groups = int.split(',');
+    let first = groups.next().unwrap_or("");
+    (1..=3).contains(&first.len())
+        && first.bytes().all(|b| b.is_ascii_digit())
+        && groups.all(|g| g.len() == 3 && g.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// A size as printed, e.g. `3.56 GiB (llama-bench …)`, `1,005 MB`: the first number and its unit, in bytes.
@@ -636,18 +852,37 @@ impl<'a> Fields<'a> {
     }
 }
 
-fn row_from(f: &Fields<'_>, id: String) -> Result<Row, SkipReason> {
+/// The unit a `backend_unit` cell names: CPU, GPU or NPU, also when written with its API or vendor name
+/// ("GPU (CUDA)", "iGPU", "Metal", "ANE", "Hexagon DSP"); `None` when it names none or more than one
+/// ("CPU+GPU").
+fn backend_of(cell: &str) -> Option<Backend> {
+    let u = cell.to_ascii_uppercase();
+    let has = |keys: &[&str]| keys.iter().any(|k| u.contains(k));
+    let cpu = has(&["CPU"]);
+    let gpu = has(&["GPU", "METAL", "CUDA", "VULKAN", "OPENCL", "ROCM", "WEBGPU"]);
+    let npu = has(&[
+        "NPU",
+        "ANE",
+        "DSP",
+        "HTP",
+        "HEXAGON",
+        "NEURAL",
+        "TPU",
+        "APU (MEDIATEK)",
+    ]);
+    match (cpu, gpu, npu) {
+        (true, false, false) => Some(Backend::Cpu),
+        (false, true, false) => Some(Backend::Gpu),
+        (false, false, true) => Some(Backend::Npu),
+        _ => None,
+    }
+}
+
+fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> {
     let get = |name: &str| f.get(name);
-    let backend = match get("backend_unit").to_ascii_uppercase().as_str() {
-        "CPU" => Backend::Cpu,
-        "GPU" => Backend::Gpu,
-        "NPU" => Backend::Npu,
-        other => {
-            return Err(SkipReason::UnknownBackend {
-                text: other.to_string(),
-            })
-        }
-    };
+    let backend = backend_of(get("backend_unit")).ok_or_else(|| SkipReason::UnknownBackend {
+        text: get("backend_unit").to_string(),
+    })?;
     let bw = num("mem_bw_gbps", get("mem_bw_gbps"))?.ok_or(SkipReason::NoBandwidth)?;
     let params = num("params_b", get("params_b"))?.map(|b| b * 1e9);
     let size = parse_size(get("model_size_reported"))?;
@@ -701,7 +936,8 @@ fn row_from(f: &Fields<'_>, id: String) -> Result<Row, SkipReason> {
     Ok(Row {
         id,
         source: get("source_id").to_string(),
-        hw: HwClass::from_code(get("hw_class")),
+        line,
+        hw: HwClass::infer(get("hw_class"), get("device"), get("chip"), backend),
         device: get("device").to_string(),
         chip: get("chip").to_string(),
         cores: get("cores").to_string(),
@@ -2263,7 +2499,7 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
             (Err(message), _) | (_, Err(message)) => {
                 skipped.push(Skipped {
                     id: row.id.clone(),
-                    line: 0,
+                    line: row.line,
                     reason: SkipReason::Rejected { message },
                 });
                 continue;
@@ -2866,7 +3102,7 @@ mod tests {
              2,S,phone,d,50,CPU,f,m,,q,8,,,,,10,,,\n\
              3,S,phone,d,50,CPU,f,m,1,q,8,,,,,,,,\n\
              4,S,phone,d,50,CPU,f,m,1,q,8,,,,,fast,,,\n\
-             5,S,phone,d,50,TPU,f,m,1,q,8,,,,,10,,,\n\
+             5,S,phone,d,50,FPGA,f,m,1,q,8,,,,,10,,,\n\
              6,S,phone,d,50,CPU,f,m,1,q,,,,,,10,,,\n"
         );
         let p = parse(&text).unwrap();
@@ -2885,6 +3121,85 @@ mod tests {
         assert!(matches!(reasons[4], SkipReason::UnknownBackend { .. }));
         assert_eq!(reasons[5], &SkipReason::NoSize);
         assert_eq!(p.skipped[0].line, 2);
+    }
+
+    #[test]
+    fn numbers_read_as_a_person_writes_them() {
+        let n = |c: &'static str, s: &str| num(c, s);
+        assert_eq!(n("params_b", "6.74"), Ok(Some(6.74)));
+        assert_eq!(n("params_b", "7B"), Ok(Some(7.0)));
+        assert_eq!(n("params_b", "6.74 B"), Ok(Some(6.74)));
+        assert_eq!(n("params_b", "~7"), Ok(Some(7.0)));
+        assert_eq!(n("params_b", "6,74"), Ok(Some(6.74)), "a decimal comma");
+        assert_eq!(n("mem_bw_gbps", "204.8 GB/s"), Ok(Some(204.8)));
+        assert_eq!(n("mem_bw_gbps", "1,024"), Ok(Some(1024.0)), "a thousands separator");
+        assert_eq!(n("mem_bw_gbps", "1,024.5"), Ok(Some(1024.5)));
+        assert_eq!(n("decode_tps", "22.5 tok/s"), Ok(Some(22.5)));
+        assert_eq!(n("decode_tps", "20-25"), Ok(Some(22.5)), "a range reads as its middle");
+        assert_eq!(n("decode_tps", "20~25 t/s"), Ok(Some(22.5)));
+        assert_eq!(n("decode_tps", "2.5e1"), Ok(Some(25.0)));
+        assert_eq!(n("decode_tps", "1e-3"), Ok(Some(1e-3)));
+        for missing in ["", " ", "n/a", "N/A", "-", "—", "none", "?"] {
+            assert_eq!(n("decode_tps", missing), Ok(None), "{missing:?}");
+        }
+        for bad in ["fast", "22.5 GB/s", "7 parsecs", "-5", "0", "25-20", "1,2,3", "1,2.5", "inf"] {
+            assert!(n("decode_tps", bad).is_err(), "{bad:?}");
+        }
+        // A unit only where it is the column's own.
+        assert!(n("mem_bw_gbps", "204.8 tok/s").is_err());
+    }
+
+    #[test]
+    fn backends_are_read_from_their_api_and_vendor_names() {
+        for (cell, b) in [
+            ("CPU", Some(Backend::Cpu)),
+            ("gpu", Some(Backend::Gpu)),
+            ("GPU (CUDA)", Some(Backend::Gpu)),
+            ("iGPU", Some(Backend::Gpu)),
+            ("Metal", Some(Backend::Gpu)),
+            ("NPU", Some(Backend::Npu)),
+            ("ANE", Some(Backend::Npu)),
+            ("Hexagon DSP", Some(Backend::Npu)),
+            ("CPU+GPU", None),
+            ("", None),
+            ("FPGA", None),
+        ] {
+            assert_eq!(backend_of(cell), b, "{cell:?}");
+        }
+    }
+
+    #[test]
+    fn an_unknown_class_is_inferred_from_the_cell_or_the_device() {
+        let i = |code: &str, device: &str, backend| HwClass::infer(code, device, "", backend);
+        assert_eq!(i("jetson", "x", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(i("Jetson", "x", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(i("nvidia_jetson", "x", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(i("smartphone", "x", Backend::Cpu), HwClass::Phone);
+        assert_eq!(i("desktop_gpu", "x", Backend::Gpu), HwClass::DiscreteGpu);
+        assert_eq!(i("laptop", "x", Backend::Cpu), HwClass::PcCpu);
+        assert_eq!(i("", "NVIDIA Jetson AGX Orin 64GB", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(i("", "MacBook Pro (M3 Max)", Backend::Gpu), HwClass::AppleMSeries);
+        assert_eq!(i("", "Raspberry Pi 5", Backend::Cpu), HwClass::Sbc);
+        assert_eq!(i("", "RTX 4090", Backend::Gpu), HwClass::DiscreteGpu);
+        assert_eq!(i("", "Samsung Galaxy S24", Backend::Gpu), HwClass::Phone);
+        assert_eq!(i("", "AMD EPYC 9654", Backend::Cpu), HwClass::ServerCpu);
+        assert_eq!(i("", "something", Backend::Cpu), HwClass::Other);
+        // A code from the dictionary wins over the names, and "other" stays other.
+        assert_eq!(i("phone", "Jetson", Backend::Gpu), HwClass::Phone);
+        assert_eq!(i("other", "Jetson", Backend::Gpu), HwClass::Other);
+    }
+
+    #[test]
+    fn a_bom_before_the_header_and_a_rejected_row_keep_their_names_and_lines() {
+        let text = alloc::format!(
+            "\u{feff}{HEADER}\n1,S,phone,d,50,CPU,f,m,1,q,8,,,,,10,,,\n2,S,phone,d,50,CPU,f,m,7e9,q,8,,,,,10,,,\n"
+        );
+        let p = parse(&text).unwrap();
+        assert_eq!(p.rows.len(), 2);
+        assert_eq!(p.rows[0].id, "1", "row_id is found behind the BOM");
+        let v = validate_rows(&p);
+        assert_eq!(v.skipped.len(), 1);
+        assert_eq!((v.skipped[0].id.as_str(), v.skipped[0].line), ("2", 3));
     }
 
     #[test]
