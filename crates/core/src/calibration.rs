@@ -427,7 +427,16 @@ pub fn split_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, FileError>
     let mut line = 1;
     let mut start = 1;
     let mut any = false; // whether the current record has any content
-    let mut chars = text.trim_start_matches('\u{feff}').chars().peekable();
+    let text = text.trim_start_matches('\u{feff}');
+    // The separator the header uses: commas, or semicolons (spreadsheets where the comma is the decimal
+    // mark) or tabs when the header holds more of those than commas.
+    let header = text.lines().next().unwrap_or("");
+    let count = |c: char| header.matches(c).count();
+    let sep = [';', '\t']
+        .into_iter()
+        .find(|&c| count(c) > count(','))
+        .unwrap_or(',');
+    let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
         if in_quotes {
             match c {
@@ -450,7 +459,7 @@ pub fn split_records(text: &str) -> Result<Vec<(usize, Vec<String>)>, FileError>
                 quote_line = line;
                 any = true;
             }
-            ',' => {
+            c if c == sep => {
                 record.push(core::mem::take(&mut field));
                 any = true;
             }
@@ -756,10 +765,7 @@ fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
     }
     let number = number.trim();
     // A range: its middle.
-    let parts: Vec<&str> = number
-        .splitn(2, ['~', '–', '-'])
-        .map(str::trim)
-        .collect();
+    let parts: Vec<&str> = number.splitn(2, ['~', '–', '-']).map(str::trim).collect();
     let one = |x: &str| -> Option<f64> {
         let x = x.replace('_', "");
         let commas = x.matches(',').count();
@@ -3132,21 +3138,53 @@ mod tests {
         assert_eq!(n("params_b", "~7"), Ok(Some(7.0)));
         assert_eq!(n("params_b", "6,74"), Ok(Some(6.74)), "a decimal comma");
         assert_eq!(n("mem_bw_gbps", "204.8 GB/s"), Ok(Some(204.8)));
-        assert_eq!(n("mem_bw_gbps", "1,024"), Ok(Some(1024.0)), "a thousands separator");
+        assert_eq!(
+            n("mem_bw_gbps", "1,024"),
+            Ok(Some(1024.0)),
+            "a thousands separator"
+        );
         assert_eq!(n("mem_bw_gbps", "1,024.5"), Ok(Some(1024.5)));
         assert_eq!(n("decode_tps", "22.5 tok/s"), Ok(Some(22.5)));
-        assert_eq!(n("decode_tps", "20-25"), Ok(Some(22.5)), "a range reads as its middle");
+        assert_eq!(
+            n("decode_tps", "20-25"),
+            Ok(Some(22.5)),
+            "a range reads as its middle"
+        );
         assert_eq!(n("decode_tps", "20~25 t/s"), Ok(Some(22.5)));
         assert_eq!(n("decode_tps", "2.5e1"), Ok(Some(25.0)));
         assert_eq!(n("decode_tps", "1e-3"), Ok(Some(1e-3)));
         for missing in ["", " ", "n/a", "N/A", "-", "—", "none", "?"] {
             assert_eq!(n("decode_tps", missing), Ok(None), "{missing:?}");
         }
-        for bad in ["fast", "22.5 GB/s", "7 parsecs", "-5", "0", "25-20", "1,2,3", "1,2.5", "inf"] {
+        for bad in [
+            "fast",
+            "22.5 GB/s",
+            "7 parsecs",
+            "-5",
+            "0",
+            "25-20",
+            "1,2,3",
+            "1,2.5",
+            "inf",
+        ] {
             assert!(n("decode_tps", bad).is_err(), "{bad:?}");
         }
         // A unit only where it is the column's own.
         assert!(n("mem_bw_gbps", "204.8 tok/s").is_err());
+    }
+
+    #[test]
+    fn semicolon_and_tab_separated_files_read_like_commas() {
+        let comma = alloc::format!("{HEADER}\n1,S,phone,d,50,CPU,f,m,1,q,8,,,,,10,,,\n");
+        let want = parse(&comma).unwrap().rows;
+        assert_eq!(want.len(), 1);
+        for sep in [";", "\t"] {
+            let text = comma.replace(',', sep);
+            assert_eq!(parse(&text).unwrap().rows, want, "{sep:?}");
+        }
+        // A decimal comma inside a semicolon file.
+        let text = comma.replace(',', ";").replace(";50;", ";50,5;");
+        assert_eq!(parse(&text).unwrap().rows[0].bw_gbps, 50.5);
     }
 
     #[test]
@@ -3177,8 +3215,14 @@ mod tests {
         assert_eq!(i("smartphone", "x", Backend::Cpu), HwClass::Phone);
         assert_eq!(i("desktop_gpu", "x", Backend::Gpu), HwClass::DiscreteGpu);
         assert_eq!(i("laptop", "x", Backend::Cpu), HwClass::PcCpu);
-        assert_eq!(i("", "NVIDIA Jetson AGX Orin 64GB", Backend::Gpu), HwClass::Jetson);
-        assert_eq!(i("", "MacBook Pro (M3 Max)", Backend::Gpu), HwClass::AppleMSeries);
+        assert_eq!(
+            i("", "NVIDIA Jetson AGX Orin 64GB", Backend::Gpu),
+            HwClass::Jetson
+        );
+        assert_eq!(
+            i("", "MacBook Pro (M3 Max)", Backend::Gpu),
+            HwClass::AppleMSeries
+        );
         assert_eq!(i("", "Raspberry Pi 5", Backend::Cpu), HwClass::Sbc);
         assert_eq!(i("", "RTX 4090", Backend::Gpu), HwClass::DiscreteGpu);
         assert_eq!(i("", "Samsung Galaxy S24", Backend::Gpu), HwClass::Phone);
