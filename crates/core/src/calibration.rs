@@ -658,15 +658,8 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
     let cols: BTreeMap<String, usize> = header
         .iter()
         .enumerate()
-        .map(|(i, h)| {
-            (
-                h.trim()
-                    .trim_start_matches('\u{feff}')
-                    .trim()
-                    .to_ascii_lowercase(),
-                i,
-            )
-        })
+        // `Decode TPS`, `decode-tps` and `decode_tps` name the same column.
+        .map(|(i, h)| (h.trim().to_ascii_lowercase().replace([' ', '-'], "_"), i))
         .collect();
     for &c in REQUIRED_COLUMNS {
         if !cols.contains_key(c) {
@@ -3185,6 +3178,12 @@ mod tests {
         // A decimal comma inside a semicolon file.
         let text = comma.replace(',', ";").replace(";50;", ";50,5;");
         assert_eq!(parse(&text).unwrap().rows[0].bw_gbps, 50.5);
+        // Column names in another spelling.
+        let text =
+            comma
+                .replacen("mem_bw_gbps", "Mem BW GBps", 1)
+                .replacen("decode_tps", "Decode-TPS", 1);
+        assert_eq!(parse(&text).unwrap().rows, want);
     }
 
     #[test]
