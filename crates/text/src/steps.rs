@@ -775,31 +775,85 @@ impl Cx<'_> {
         let mt = fmt_ms(tt.memory_time.0);
         let ttft = self.band(|r| r.ttft.ttft.0, fmt_ms_num, "ms");
         let target = fmt_ms(tt.target.0);
-        let p1 = if tt.memory_time.0 > tt.compute_time.0 {
+        // Each chunk of the prompt is a forward pass of its own that streams every weight again.
+        let passes = edgefit_core::analysis::latency::weight_passes(self.s, t.prompt);
+        // Beside a longer arithmetic the read "only needs" (只需) its time.
+        let need = if tt.memory_time.0 > tt.compute_time.0 {
+            "需"
+        } else {
+            "只需"
+        };
+        let (how, read) = if passes > 1.0 {
+            let n = fmt_int(passes);
+            let c = fmt_int(t.chunk);
+            (
+                tr!(
+                    lang,
+                    "in {0} chunks of {1} tokens",
+                    "分 {0} 块（每块 {1} token）",
+                    n,
+                    c
+                ),
+                tr!(
+                    lang,
+                    "reading the weights once per chunk ({0} times) takes {1}",
+                    "每块读一遍权重（共 {0} 遍）{2} {1}",
+                    n,
+                    mt,
+                    need
+                ),
+            )
+        } else {
+            (
+                tr!(lang, "in one pass", "一次"),
+                tr!(
+                    lang,
+                    "reading the weights once takes {0}",
+                    "读一遍权重{1} {0}",
+                    mt,
+                    need
+                ),
+            )
+        };
+        let p1 = if tt.memory_time.0 > tt.compute_time.0 && passes > 1.0 {
+            tr!(
+                lang,
+                "Prefill processes the {0} {1}: 2·N·P + 2·L·P²·d = {2} GOP. At {3} effective that takes {4}, but {5}: prefill is bandwidth-bound, and larger chunks would read the weights fewer times.",
+                "预填充{1}处理 {0}：2·N·P + 2·L·P²·d = {2} GOP。按有效算力 {3} 需 {4}，但{5}：预填充受带宽限制，分块越大，读权重的遍数越少。",
+                p,
+                how,
+                ops,
+                eff,
+                ct,
+                read
+            )
+        } else if tt.memory_time.0 > tt.compute_time.0 {
             // A short prompt: one read of the weights takes longer than the arithmetic. The compute side
             // grows with the prompt (≈ linearly) and the read does not, so they cross near P · memory/compute.
             let cross = fmt_int(padded * tt.memory_time.0 / tt.compute_time.0.max(1e-12));
             tr!(
                 lang,
-                "Prefill processes the {0} in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}, but reading the weights once takes {4}: a prompt this short is bandwidth-bound. The arithmetic grows with the prompt and the read does not, so prefill turns compute-bound beyond ≈{5} tokens.",
-                "预填充一次处理 {0}：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}，但读一遍权重需 {4}：这么短的提示词受带宽限制。计算量随提示词增长而读权重不变，约 {5} token 以上预填充转为受算力限制。",
+                "Prefill processes the {0} {1}: 2·N·P + 2·L·P²·d = {2} GOP. At {3} effective that takes {4}, but {5}: a prompt this short is bandwidth-bound. The arithmetic grows with the prompt and the read does not, so prefill turns compute-bound beyond ≈{6} tokens.",
+                "预填充{1}处理 {0}：2·N·P + 2·L·P²·d = {2} GOP。按有效算力 {3} 需 {4}，但{5}：这么短的提示词受带宽限制。计算量随提示词增长而读权重不变，约 {6} token 以上预填充转为受算力限制。",
                 p,
+                how,
                 ops,
                 eff,
                 ct,
-                mt,
+                read,
                 cross
             )
         } else {
             tr!(
                 lang,
-                "Prefill processes the {0} in one pass: 2·N·P + 2·L·P²·d = {1} GOP. At {2} effective that takes {3}; reading the weights once takes {4}. Prefill is compute-bound.",
-                "预填充一次处理 {0}：2·N·P + 2·L·P²·d = {1} GOP。按有效算力 {2} 需 {3}；读一遍权重只需 {4}。预填充受算力限制。",
+                "Prefill processes the {0} {1}: 2·N·P + 2·L·P²·d = {2} GOP. At {3} effective that takes {4}; {5}. Prefill is compute-bound.",
+                "预填充{1}处理 {0}：2·N·P + 2·L·P²·d = {2} GOP。按有效算力 {3} 需 {4}；{5}。预填充受算力限制。",
                 p,
+                how,
                 ops,
                 eff,
                 ct,
-                mt
+                read
             )
         };
         let cold = tt.cold_start.map(|c| {
@@ -823,8 +877,10 @@ impl Cx<'_> {
         // No prompt fits when one pass over the weights (plus a cold start) already outlasts the target:
         // then neither a shorter prompt nor a cached system prompt helps.
         let none_fit = self.e.band(|r| r.ttft.max_prompt).1 < 1.0;
-        let floor_ms = fmt_ms(tt.memory_time.0);
-        let floor_bound = tt.memory_time.0 + tt.cold_start.map_or(0.0, |c| c.0) >= tt.target.0;
+        // One pass over the weights: what even a one-token prompt costs.
+        let one_pass = tt.memory_time.0 / passes;
+        let floor_ms = fmt_ms(one_pass);
+        let floor_bound = one_pass + tt.cold_start.map_or(0.0, |c| c.0) >= tt.target.0;
         let p3 = if none_fit && floor_bound {
             let cold = tt.cold_start.map(|c| {
                 let c = fmt_ms(c.0);
@@ -1260,7 +1316,10 @@ impl Cx<'_> {
                 out.push(self.tpot_remedies(m));
             }
             if e.verdict(Constraint::Ttft) == Verdict::Fail {
-                let floor = r.ttft.memory_time.0 + r.ttft.cold_start.map_or(0.0, |c| c.0);
+                let passes =
+                    edgefit_core::analysis::latency::weight_passes(self.s, self.s.targets.prompt);
+                let one_pass = r.ttft.memory_time.0 / passes;
+                let floor = one_pass + r.ttft.cold_start.map_or(0.0, |c| c.0);
                 let none_fit = self.e.band(|r| r.ttft.max_prompt).1 < 1.0;
                 if none_fit && floor < r.ttft.target.0 {
                     out.push(tr!(
@@ -1269,7 +1328,7 @@ impl Cx<'_> {
                         "TTFT：再短的提示词也不够，连一个 token 的预填充都超时：需要更高的有效算力、更小的模型，或放宽 TTFT 目标。"
                     ));
                 } else if none_fit {
-                    let mt = fmt_ms(r.ttft.memory_time.0);
+                    let mt = fmt_ms(one_pass);
                     out.push(tr!(
                         lang,
                         "For TTFT: no prompt is short enough, as one pass over the weights takes {0}: fewer weight bytes (fewer bits, a smaller model), faster memory, or a looser TTFT target.",

@@ -60,23 +60,41 @@ pub fn padded_prompt(s: &Scenario, p: f64) -> f64 {
     }
 }
 
+/// Passes over the weights a prefill of `p` prompt tokens makes: one per chunk of `chunk` tokens (each chunk
+/// is a forward pass of its own that streams every weight again), at least one.
+#[must_use]
+pub fn weight_passes(s: &Scenario, p: f64) -> f64 {
+    let c = s.targets.chunk;
+    if c > 0.0 {
+        crate::math::ceil(padded_prompt(s, p) / c).max(1.0)
+    } else {
+        1.0
+    }
+}
+
 fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
     let b = s.targets.batch;
     let w = memory::weights(s);
     match &s.model {
         Model::Llm(m) => {
+            let passes = weight_passes(s, p);
             let p = padded_prompt(s, p);
             let ops = m.prefill_ops(p) * b;
-            // A mixture of experts reads only the experts some prompt token routes to.
+            // A mixture of experts reads only the experts some token of the chunk routes to.
+            let per_pass = if s.targets.chunk > 0.0 {
+                p.min(s.targets.chunk)
+            } else {
+                p
+            };
             let untouched = if w.routed.0 > 0.0 && m.params.routed > 0.0 {
-                w.routed * (m.params.untouched(p * b) / m.params.routed)
+                w.routed * (m.params.untouched(per_pass * b) / m.params.routed)
             } else {
                 crate::units::Bytes(0.0)
             };
             let kv = memory::kv_bytes_at(s, p) * b;
             (
                 Seconds(ops.0 / eff),
-                (w.total() - untouched + kv) / s.device.effective_bandwidth(),
+                ((w.total() - untouched) * passes + kv) / s.device.effective_bandwidth(),
             )
         }
         Model::OneShot(m) => {
