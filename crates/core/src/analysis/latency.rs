@@ -1,5 +1,7 @@
-//! Time to first token: prefill is compute-bound, 2·N·P + 2·L·P²·q_width operations, so a long prompt
-//! misses a TTFT target that decode bandwidth alone would never reveal.
+//! Time to first token: prefill is mostly compute-bound, 2·N·P + 2·L·P²·q_width operations, so a long prompt
+//! misses a TTFT target that decode bandwidth alone would never reveal. TTFT = max(ops / C_eff, (passes ×
+//! weight bytes + KV) / (BW · η_bw)): each prefill chunk streams the weights again ([`weight_passes`]), which
+//! binds for a very short prompt, or for small chunks beside a fast accelerator.
 
 use crate::input::Activation;
 use crate::model::Model;
