@@ -12,9 +12,13 @@ use std::process::{Command, Stdio};
 /// from 237 KB to 360 KB gzip, mostly Leptos view code), then lowered to 340 KB when the page came down to
 /// 329 KB (one shared sort, output panels through web/src/dom.rs, numbers parsed by JavaScript, no Unicode
 /// case tables), to 320 KB at 316 KB (std's float formatting replaced by `edgefit_core::numfmt`), and to
-/// 315 KB at 314.6 KB (the page's fixed labels one closure type). A ceiling against growth, not the goal:
-/// issue #4 asks for 150 KB.
-pub const GZIP_BUDGET_BYTES: u64 = 315_000;
+/// 315 KB at 314.6 KB (the page's fixed labels one closure type). Raised to 318 KB on 2026-12-03 at
+/// 317.6 KB: the step-by-step text now names the cause where it printed nonsense (a per-token overhead or a
+/// KV read that leaves no budget, a TTFT target below one pass over the weights, prefill chunks that re-read
+/// the weights) and the reverse-solve chart says which device the model needs (+3.2 KB). A ceiling against
+/// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
+/// 154 KB (README, "Page size").
+pub const GZIP_BUDGET_BYTES: u64 = 318_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
