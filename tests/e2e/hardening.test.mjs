@@ -279,3 +279,24 @@ test('with JavaScript off the page says it needs JavaScript, in both languages',
     await app.close();
   }
 });
+
+test('without a Clipboard API (a page served over plain http) copying shows the text to copy by hand', async () => {
+  // Outside a secure context browsers leave `navigator.clipboard` undefined.
+  const app = await openPage({
+    initScript: () => {
+      Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined, configurable: true });
+    },
+  });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    assert.equal(await page.evaluate(() => navigator.clipboard), undefined);
+    await page.getByTestId('copy-link').click();
+    const fallback = page.getByTestId('copy-fallback');
+    await fallback.waitFor({ timeout: 5000 });
+    assert.match(await fallback.inputValue(), /^http:\/\/127\.0\.0\.1:\d+\/#v=1/);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

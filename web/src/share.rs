@@ -42,8 +42,16 @@ pub fn embed_snippet(url_without_hash: &str, hash: &str) -> String {
 
 /// Put text on the clipboard; resolves to whether it worked.
 pub async fn copy_text(text: &str) -> bool {
-    let clip = window().navigator().clipboard();
-    let p = clip.write_text(text);
+    let nav = window().navigator();
+    // Outside a secure context (a page served over plain http, as internal doc sites can be)
+    // `navigator.clipboard` does not exist: calling it would throw. Say it failed instead, so the text is
+    // shown for copying by hand.
+    let has = js_sys::Reflect::get(&nav, &JsValue::from_str("clipboard"))
+        .is_ok_and(|c| !c.is_undefined() && !c.is_null());
+    if !has {
+        return false;
+    }
+    let p = nav.clipboard().write_text(text);
     wasm_bindgen_futures::JsFuture::from(p).await.is_ok()
 }
 
