@@ -308,6 +308,12 @@ impl Cx<'_> {
         );
         let empty = fmt_ms(tp.empty.0);
         let overhead_over = t.token_overhead.0 >= t.tpot.0;
+        // What limits a token with an empty cache (the full-context bound can differ).
+        let empty_compute_bound = {
+            let (mem0, comp0) =
+                analysis::bandwidth::step_times(self.s, self.r.compute.effective, 0.0);
+            comp0 > mem0
+        };
         let p3 = match tp.crossing {
             Crossing::Never => tr!(
                 lang,
@@ -331,7 +337,7 @@ impl Cx<'_> {
                 "即使缓存为空 TPOT 也有 {0}：每 token 的固定开销本身就超过目标，与上下文长度无关。",
                 empty
             ),
-            _ if tp.bound == Bound::Compute => tr!(
+            _ if empty_compute_bound => tr!(
                 lang,
                 "Even with an empty cache TPOT is {0}: the arithmetic of one token alone takes longer than the target, so no context length meets it.",
                 "即使缓存为空 TPOT 也有 {0}：单个 token 的计算本身就比目标更久，任何上下文长度都无法达标。",
