@@ -24,6 +24,8 @@ const EXTRA: &[&str] = &[
     "v=1&overhead_ms=837",
     "v=1&eta_bw=0.3",
     "v=1&ttft_ms=20",
+    // A token whose arithmetic alone outlasts the TPOT target.
+    "v=1&int8_tops=0.01",
 ];
 
 fn render_all() -> String {
