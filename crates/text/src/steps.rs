@@ -1425,6 +1425,22 @@ impl Cx<'_> {
                 target
             );
         }
+        if tp.bound == Bound::Compute {
+            // Arithmetic binds: fewer bytes (a smaller KV cache, faster memory) would not help.
+            let ct = fmt_ms(tp.compute_time.0);
+            let mt = fmt_ms(tp.memory_time.0);
+            let need = fmt_tops(self.r.compute.needed.0);
+            let eff = fmt_tops(self.r.compute.effective.0);
+            return tr!(
+                lang,
+                "To bring TPOT down, first: decode is compute-bound here ({0} of arithmetic per token against {1} of memory traffic), so it needs ≈{2} of effective compute where the device gives {3}, or a model with fewer operations per token; a smaller KV cache or faster memory would not help.",
+                "要降低 TPOT，首先：这里的解码受算力限制（每 token 计算 {0}，访存 {1}），需要约 {2} 的有效算力（设备只有 {3}），或每 token 运算更少的模型；缩小 KV Cache 或换更快的内存都无济于事。",
+                ct,
+                mt,
+                need,
+                eff
+            );
+        }
         let mut items: Vec<String> = Vec::new();
         let kv_share = b.kv_read / b.bytes_per_token;
         if kv_share > 0.1 {
