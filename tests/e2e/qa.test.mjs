@@ -1,0 +1,63 @@
+// End-to-end tests from exploratory testing: what people did that the other files do not: a 360 px phone,
+// runaway and odd values typed into fields, very long shared links, a Chinese input method's full-width
+// digits, the Chinese page read word by word. Each test failed on the page before its fix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, layoutSettled, screenshot } from './harness.mjs';
+
+/** How many pixels the page is wider than the window (0 or less: no horizontal scroll). */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The error text under a field, once it is `pred`. */
+async function errorOf(page, key, pred, what) {
+  const sel = `#e-${key}`;
+  const deadline = Date.now() + 5000;
+  let last;
+  while (Date.now() < deadline) {
+    last = (await page.locator(sel).textContent()) ?? '';
+    if (pred(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`the error of ${key} never became ${what} (last: ${JSON.stringify(last)})`);
+}
+
+test('at 360 px nothing is wider than the screen, below the fold too, in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const app = await openPage({
+      hash: lang === 'zh' ? '#v=1&lang=zh' : '',
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor();
+      // Off-screen groups and steps are not laid out until scrolled to (content-visibility): they must not
+      // widen the page either before or after.
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide on load`);
+      await layoutSettled(page);
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide once settled`);
+      await page.locator('#c-fw').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide scrolled down`);
+      await screenshot(page, `qa-phone360-${lang}`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  }
+});
+
+test('a shared link with a very long value or key says so and keeps the page one screen wide', async () => {
+  for (const hash of [`#v=1&bw_gbps=${'9'.repeat(3000)}`, `#v=1&${'unknownkey'.repeat(40)}=1`]) {
+    const app = await openPage({ hash, viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = app;
+      await page.getByTestId('link-banner').waitFor();
+      await page.getByTestId('tpot-full').waitFor();
+      assert.ok((await overflow(page)) <= 0, `${hash.slice(0, 30)}…: ${await overflow(page)} px too wide`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  }
+});
