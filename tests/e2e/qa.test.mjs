@@ -61,3 +61,28 @@ test('a shared link with a very long value or key says so and keeps the page one
     }
   }
 });
+
+test('a runaway value gives short numbers and short messages, never a page hundreds of digits wide', async () => {
+  const app = await openPage({ viewport: { width: 390, height: 844 } });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    // Above 0 is allowed, so 1e-300 GB/s is computed: a TPOT of about 2e303 ms.
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('1e-300');
+    await page.waitForFunction(() => document.querySelector('[data-testid="tpot-full"]')?.textContent !== '85.8', null, { timeout: 5000 });
+    const tpot = (await page.getByTestId('tpot-full').textContent()) ?? '';
+    assert.ok(tpot.length <= 10, `TPOT is shown as ${tpot.length} characters: ${tpot.slice(0, 40)}…`);
+    await layoutSettled(page);
+    assert.ok((await overflow(page)) <= 0, `${await overflow(page)} px too wide`);
+    // Out of bounds the other way: the message quotes the value as typed, not as 301 digits.
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('1e300');
+    const err = await errorOf(page, 'bw_gbps', (t) => t.includes('at most'), 'an upper-bound error');
+    assert.match(err, /= 1e300 GB\/s/);
+    await page.getByLabel('TPOT target', { exact: true }).fill('1e-300');
+    await layoutSettled(page);
+    assert.ok((await overflow(page)) <= 0, `tiny TPOT target: ${await overflow(page)} px too wide`);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -183,17 +183,8 @@ pub struct Decoded {
     pub issues: Vec<Issue>,
 }
 
-/// The shortest text that reads back as `x`. Plain decimals where short (`50`, `0.25`); exponent form
-/// where the decimals would run long (`1e-320`, `1.5e300`): [`parse_value`] refuses numbers over 40
-/// characters, and a link must read back what it wrote.
-fn fmt_num(x: f64) -> String {
-    let plain = crate::numfmt::display(x);
-    if plain.len() <= 24 {
-        plain
-    } else {
-        crate::numfmt::exp(x)
-    }
-}
+// The shortest text that reads back as `x` (`numfmt::short`): a link must read back what it wrote.
+use crate::numfmt::short as fmt_num;
 
 fn fmt_value(v: &Value) -> String {
     if !v.is_range() {

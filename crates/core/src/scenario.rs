@@ -128,7 +128,7 @@ pub enum InputProblem {
     UnknownFramework(alloc::string::String),
 }
 
-use crate::numfmt::display;
+use crate::numfmt::short as display;
 
 impl FieldError {
     /// The [`Display`](core::fmt::Display) message when the problem is numeric ([`InputProblem::Value`]);

@@ -10,9 +10,10 @@ use crate::labels::{field_label, unit_label};
 use crate::num::fmt_num;
 use crate::Lang;
 
-/// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
+/// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`), in exponent form where it would
+/// run long (`1e300`, not 301 digits).
 fn plain(x: f64) -> String {
-    edgefit_core::numfmt::display(x)
+    edgefit_core::numfmt::short(x)
 }
 
 /// A number and the field's unit.
