@@ -86,3 +86,37 @@ test('a runaway value gives short numbers and short messages, never a page hundr
     await app.close();
   }
 });
+
+test('an error message names the value that breaks the rule', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const bw = page.getByLabel('Peak memory bandwidth', { exact: true });
+    // NaN is not a number; it was called "a range".
+    await bw.fill('NaN');
+    const nan = await errorOf(page, 'bw_gbps', (t) => t !== '', 'an error');
+    assert.match(nan, /finite number/);
+    assert.doesNotMatch(nan, /range/);
+    // -0 is 0, and correcting "-0" to "0" must not leave "-0" on screen.
+    await bw.fill('-0');
+    await errorOf(page, 'bw_gbps', (t) => t.includes('above'), 'a lower-bound error');
+    await bw.fill('0');
+    await page.waitForTimeout(300);
+    assert.match((await page.locator('#e-bw_gbps').textContent()) ?? '', /\(bw_gbps\) = 0 GB\/s: must be above 0/);
+    await bw.fill('25');
+    // A range is refused for the end that is out of bounds, not for its midpoint.
+    const eta = page.getByLabel('Bandwidth utilization', { exact: true });
+    await eta.fill('0~0.5');
+    const low = await errorOf(page, 'eta_bw', (t) => t.includes('above'), 'a lower-bound error');
+    assert.match(low, /\(eta_bw\) = 0: must be above 0/);
+    await eta.fill('0.5~1.5');
+    const high = await errorOf(page, 'eta_bw', (t) => t.includes('at most'), 'an upper-bound error');
+    assert.match(high, /\(eta_bw\) = 1\.5: must be at most 1/);
+    await eta.fill('0.6');
+    await errorOf(page, 'eta_bw', (t) => t === '', 'empty');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
