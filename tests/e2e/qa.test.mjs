@@ -120,3 +120,27 @@ test('an error message names the value that breaks the rule', async () => {
     await app.close();
   }
 });
+
+test("a Chinese input method's full-width digits and tilde are read as numbers", async () => {
+  const app = await openPage({ hash: '#v=1&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await page.getByLabel('内存峰值带宽').fill('５０');
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    assert.equal(await page.locator('#e-bw_gbps').textContent(), '');
+    await page.getByLabel('带宽利用率').fill('０．５～０．７');
+    await page.waitForFunction(() => location.hash.includes('eta_bw=0.5~0.7'), null, { timeout: 5000 });
+    // The ideographic full stop a Chinese keyboard types for "." too.
+    await page.getByLabel('带宽利用率').fill('０。６');
+    await page.waitForFunction(() => !location.hash.includes('eta_bw='), null, { timeout: 5000 });
+    // The typed text stays as typed.
+    assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '５０');
+    // A comma is still refused, and the message says which field.
+    await page.getByLabel('内存峰值带宽').fill('５０，５');
+    await errorOf(page, 'bw_gbps', (t) => t.includes('bw_gbps') && t.includes('不是数字'), 'a not-a-number error');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -196,9 +196,19 @@ fn fmt_value(v: &Value) -> String {
     }
 }
 
-/// Parse a number or a range (`a~b`, `a~m~b`) as typed in a link or a form field.
+/// Parse a number or a range (`a~b`, `a~m~b`) as typed in a link or a form field. Full-width forms, as a
+/// Chinese input method types them (`１２８`, `０．５～０．７`, `０。５`), read as their ASCII ones.
 #[must_use]
 pub fn parse_value(s: &str) -> Option<Value> {
+    let s: alloc::string::String = s
+        .chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '\u{3002}' => '.',
+            _ => c,
+        })
+        .collect();
     let parts: Vec<&str> = s.split('~').map(str::trim).collect();
     let num = |p: &str| -> Option<f64> {
         if p.is_empty() || p.len() > 40 {
@@ -732,6 +742,19 @@ mod tests {
         let d = decode_as("v=4&bw_gbps=30", &[], 3, CHAIN);
         assert_eq!(d.issues, vec![Issue::NewerVersion { found: 4 }]);
         assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+    }
+
+    /// What a Chinese input method types in full-width mode reads as the ASCII number.
+    #[test]
+    fn full_width_numbers_read_as_ascii() {
+        assert_eq!(parse_value("１２８"), Some(Value::exact(128.0)));
+        assert_eq!(parse_value("０．５～０．７"), Some(Value::range(0.5, 0.7)));
+        assert_eq!(parse_value("０。５"), Some(Value::exact(0.5)));
+        assert_eq!(parse_value("－１０"), Some(Value::exact(-10.0)));
+        assert_eq!(parse_value("１ｅ３"), Some(Value::exact(1000.0)));
+        // A comma is still not a decimal point, full-width or not ("1,500" reads two ways).
+        assert_eq!(parse_value("1，5"), None);
+        assert_eq!(parse_value("1,5"), None);
     }
 
     /// Found by the fuzz driver: a tiny value the codec accepted was written as 325 decimals, which it
