@@ -144,3 +144,24 @@ test("a Chinese input method's full-width digits and tilde are read as numbers",
     await app.close();
   }
 });
+
+test("the Chinese page names the seed's scheme in the reverse-solve chart in Chinese", async () => {
+  const app = await openPage({ hash: '#v=1&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const solve = page.getByTestId('chart-solve');
+    await solve.waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"] svg')?.textContent ?? '').includes('INT4'), null, { timeout: 5000 });
+    // The bar labels, the description and the table (the chart's text alternative).
+    const chart = await solve.evaluate((e) => e.textContent);
+    assert.ok(!chart.includes("the seed's"), 'English words in the Chinese solve chart');
+    assert.match(chart, /原文方案/);
+    // And back in English, in place.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("the seed's"), null, { timeout: 5000 });
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
