@@ -203,8 +203,10 @@ pub fn parse_value(s: &str) -> Option<Value> {
     let s: alloc::string::String = s
         .chars()
         .map(|c| match c {
-            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
-            '\u{3000}' => ' ',
+            // U+FF01–U+FF5E are ASCII 0x21–0x7E, 0xFEE0 higher (the ideographic space is trimmed as
+            // whitespace already).
+            #[allow(clippy::cast_possible_truncation)] // 0x21–0x7E
+            '\u{ff01}'..='\u{ff5e}' => char::from((c as u32 - 0xfee0) as u8),
             '\u{3002}' => '.',
             _ => c,
         })
