@@ -165,3 +165,37 @@ test("the Chinese page names the seed's scheme in the reverse-solve chart in Chi
     await app.close();
   }
 });
+
+test('after the voice-assistant button, Back returns to the one-model page and Forward to the pipeline', async () => {
+  const app = await openPage({ hash: '#v=1&bw_gbps=40&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await layoutSettled(page);
+    await page.getByTestId('voice-assistant').click();
+    await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 5000 });
+    const pipelineLink = await page.evaluate(() => location.hash);
+    // Back: the one-model page as it was (it used to leave the calculator for the previous page).
+    await page.goBack();
+    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
+    assert.equal(await page.evaluate(() => location.hash), '#v=1&bw_gbps=40&lang=zh');
+    assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '40');
+    await page.waitForTimeout(400); // as a person would; the page writes its link 150 ms after a change
+    // Forward: the pipeline again (its own link reopened left the one-model page on screen).
+    await page.goForward();
+    await page.waitForFunction(() => document.title.includes('流水线') || document.body.innerText.includes('流水线'), null, { timeout: 5000 });
+    assert.equal(await page.locator('#f-bw_gbps').count(), 0, 'the one-model form is still shown');
+    assert.equal(await page.evaluate(() => location.hash), pipelineLink);
+    // The same after "One model": the pipeline link pasted again opens the pipeline.
+    await page.getByRole('button', { name: '← 单个模型' }).click();
+    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
+    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 5000 });
+    await page.evaluate((h) => { location.hash = h; }, pipelineLink);
+    await page.waitForFunction(() => !document.querySelector('#f-bw_gbps'), null, { timeout: 5000 })
+      .catch(() => assert.fail('the pipeline link, opened again, left the one-model page on screen'));
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
