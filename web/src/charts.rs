@@ -1023,7 +1023,8 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
     for (i, r) in s.schemes.iter().enumerate() {
         let y = frame.y0() + row_h * i as f64;
         let b = r.max_params / 1e9;
-        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", r.scheme.name);
+        let name = text::scheme_name(r.scheme.id, r.scheme.name, lang);
+        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", name);
         svg.rect(
             frame.x0(),
             y + 4.0,
@@ -1047,7 +1048,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         .iter()
         .map(|r| {
             [
-                r.scheme.name.to_string(),
+                text::scheme_name(r.scheme.id, r.scheme.name, lang).to_string(),
                 format!(
                     "{} B ({} {})",
                     f3(r.max_params / 1e9),
@@ -1072,7 +1073,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             f3(current),
             best.map_or(String::new(), |b| format!(
                 " {}: {} B.",
-                b.scheme.name,
+                text::scheme_name(b.scheme.id, b.scheme.name, lang),
                 f3(b.max_params / 1e9)
             ))
         ),

@@ -161,6 +161,8 @@ impl Pipe {
             return false;
         }
         if hash.trim_start_matches('#') == self.hash(ctx) {
+            // Its own link, opened again (Forward, or pasted after "One model"): show the view.
+            self.on.set(true);
             return true;
         }
         let lang = d
@@ -285,7 +287,12 @@ pub fn VoiceButton() -> impl IntoView {
             <button
                 type="button"
                 data-testid="voice-assistant"
-                on:click=move |_| pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS))
+                on:click=move |_| {
+                    pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS));
+                    // Its link as a new history entry (location.hash = …): Back returns to this page
+                    // instead of leaving the calculator.
+                    let _ = js_sys::Reflect::set(&window().location(), &"hash".into(), &pipe.hash(&ctx).into());
+                }
             >
                 {crate::ui::live_pair(ctx.lang, "Set up a voice assistant (ASR → LLM → TTS)", "搭建语音助手(ASR → LLM → TTS)")}
             </button>

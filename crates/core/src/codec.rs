@@ -183,17 +183,8 @@ pub struct Decoded {
     pub issues: Vec<Issue>,
 }
 
-/// The shortest text that reads back as `x`. Plain decimals where short (`50`, `0.25`); exponent form
-/// where the decimals would run long (`1e-320`, `1.5e300`): [`parse_value`] refuses numbers over 40
-/// characters, and a link must read back what it wrote.
-fn fmt_num(x: f64) -> String {
-    let plain = crate::numfmt::display(x);
-    if plain.len() <= 24 {
-        plain
-    } else {
-        crate::numfmt::exp(x)
-    }
-}
+// The shortest text that reads back as `x` (`numfmt::short`): a link must read back what it wrote.
+use crate::numfmt::short as fmt_num;
 
 fn fmt_value(v: &Value) -> String {
     if !v.is_range() {
@@ -205,9 +196,21 @@ fn fmt_value(v: &Value) -> String {
     }
 }
 
-/// Parse a number or a range (`a~b`, `a~m~b`) as typed in a link or a form field.
+/// Parse a number or a range (`a~b`, `a~m~b`) as typed in a link or a form field. Full-width forms, as a
+/// Chinese input method types them (`１２８`, `０．５～０．７`, `０。５`), read as their ASCII ones.
 #[must_use]
 pub fn parse_value(s: &str) -> Option<Value> {
+    let s: alloc::string::String = s
+        .chars()
+        .map(|c| match c {
+            // U+FF01–U+FF5E are ASCII 0x21–0x7E, 0xFEE0 higher (the ideographic space is trimmed as
+            // whitespace already).
+            #[allow(clippy::cast_possible_truncation)] // 0x21–0x7E
+            '\u{ff01}'..='\u{ff5e}' => char::from((c as u32 - 0xfee0) as u8),
+            '\u{3002}' => '.',
+            _ => c,
+        })
+        .collect();
     let parts: Vec<&str> = s.split('~').map(str::trim).collect();
     let num = |p: &str| -> Option<f64> {
         if p.is_empty() || p.len() > 40 {
@@ -741,6 +744,19 @@ mod tests {
         let d = decode_as("v=4&bw_gbps=30", &[], 3, CHAIN);
         assert_eq!(d.issues, vec![Issue::NewerVersion { found: 4 }]);
         assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(30.0));
+    }
+
+    /// What a Chinese input method types in full-width mode reads as the ASCII number.
+    #[test]
+    fn full_width_numbers_read_as_ascii() {
+        assert_eq!(parse_value("１２８"), Some(Value::exact(128.0)));
+        assert_eq!(parse_value("０．５～０．７"), Some(Value::range(0.5, 0.7)));
+        assert_eq!(parse_value("０。５"), Some(Value::exact(0.5)));
+        assert_eq!(parse_value("－１０"), Some(Value::exact(-10.0)));
+        assert_eq!(parse_value("１ｅ３"), Some(Value::exact(1000.0)));
+        // A comma is still not a decimal point, full-width or not ("1,500" reads two ways).
+        assert_eq!(parse_value("1，5"), None);
+        assert_eq!(parse_value("1,5"), None);
     }
 
     /// Found by the fuzz driver: a tiny value the codec accepted was written as 325 decimals, which it

@@ -681,7 +681,8 @@ impl FieldSpec {
     /// # Errors
     /// The first rule the value breaks.
     pub fn check(&self, v: &Value) -> Result<(), Problem> {
-        if v.is_range() && self.kind != Kind::Real {
+        // A lone NaN is "a range" to `is_range` (NaN ≠ NaN): it is refused below as not finite.
+        if v.is_range() && self.kind != Kind::Real && v.lo.is_finite() && v.hi.is_finite() {
             return Err(Problem::NoRange);
         }
         if !(v.lo <= v.mid && v.mid <= v.hi)
@@ -697,7 +698,7 @@ impl FieldSpec {
         Ok(())
     }
 
-    fn check_one(&self, x: f64) -> Result<(), Problem> {
+    pub(crate) fn check_one(&self, x: f64) -> Result<(), Problem> {
         if !x.is_finite() {
             return Err(Problem::NotFinite);
         }

@@ -276,6 +276,19 @@ pub fn exp(x: f64) -> String {
     out
 }
 
+/// The shortest text that reads back as `x`. Plain decimals where short (`50`, `0.25`); exponent form
+/// where the decimals would run long (`1e-320`, `1.5e300`): [`crate::codec::parse_value`] refuses numbers
+/// over 40 characters, and a link must read back what it wrote; a message quoting a value stays readable.
+#[must_use]
+pub fn short(x: f64) -> String {
+    let plain = display(x);
+    if plain.len() <= 24 {
+        plain
+    } else {
+        exp(x)
+    }
+}
+
 /// `format!("{x:.prec$}")`: `x` correctly rounded to `prec` decimals (a tie goes to the even digit).
 #[must_use]
 pub fn fixed(x: f64, prec: usize) -> String {

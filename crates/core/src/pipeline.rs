@@ -406,7 +406,7 @@ impl core::fmt::Display for PipelineError {
                         f,
                         "{}={}: out of bounds",
                         field.key(),
-                        crate::numfmt::display(*value)
+                        crate::numfmt::short(*value)
                     )?;
                 }
                 PipelineProblem::Role { stage, role, kind } => write!(

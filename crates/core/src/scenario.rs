@@ -128,7 +128,7 @@ pub enum InputProblem {
     UnknownFramework(alloc::string::String),
 }
 
-use crate::numfmt::display;
+use crate::numfmt::short as display;
 
 impl FieldError {
     /// The [`Display`](core::fmt::Display) message when the problem is numeric ([`InputProblem::Value`]);
@@ -215,7 +215,9 @@ impl Errors {
         if self.for_input(InputRef::Field(f)).is_none() {
             self.0.push(FieldError {
                 input: InputRef::Field(f),
-                value: Some(value),
+                // `+ 0.0` turns -0 into 0: a message never says "-0", and it does not stay on
+                // screen after "-0" is corrected to "0" (the two compare equal).
+                value: Some(value + 0.0),
                 problem: InputProblem::Value(p),
             });
         }
@@ -234,7 +236,13 @@ pub fn validate(inputs: &Inputs) -> Result<Scenarios, Errors> {
         }
         if let Some(v) = inputs.get(f) {
             if let Err(p) = f.spec().check(&v) {
-                errors.push(f, v.mid, p);
+                // Name the end of a range that breaks the rule (`0~0.5` is refused for its 0, not for
+                // its midpoint 0.25); the expected value when no single end does (order, no range).
+                let shown = [v.lo, v.mid, v.hi]
+                    .into_iter()
+                    .find(|&x| f.spec().check_one(x).is_err())
+                    .unwrap_or(v.mid);
+                errors.push(f, shown, p);
             }
         } else if f.spec().default.is_some() {
             errors.push(f, f64::NAN, Problem::Missing);

@@ -10,9 +10,10 @@ use crate::labels::{field_label, unit_label};
 use crate::num::fmt_num;
 use crate::Lang;
 
-/// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`).
+/// A value as it was typed: shortest round-trip form (`9`, `0.6`, `1e-7`), in exponent form where it would
+/// run long (`1e300`, not 301 digits).
 fn plain(x: f64) -> String {
-    edgefit_core::numfmt::display(x)
+    edgefit_core::numfmt::short(x)
 }
 
 /// A number and the field's unit.
@@ -457,5 +458,30 @@ mod tests {
         let mut i = Inputs::default();
         i.framework = "nope".into();
         invalid_says(&i, Lang::En, &["(fw)", "nope", "generic"]);
+    }
+
+    /// Found by trying odd values in the page: each message named something other than what was typed.
+    #[test]
+    fn errors_name_what_was_typed() {
+        let typed = |f: Field, s: &str| {
+            let mut i = Inputs::default();
+            i.set(f, edgefit_core::codec::parse_value(s));
+            let errs = validate(&i).expect_err(s);
+            field_error(&errs.0[0], Lang::En)
+        };
+        // `NaN` in a one-number field is not a number, not "a range".
+        let m = typed(Field::BandwidthGbps, "NaN");
+        assert!(m.contains("finite") && !m.contains("range"), "{m}");
+        // A range that starts at the bound names that end, not its midpoint.
+        let m = typed(Field::BandwidthUtil, "0~0.5");
+        assert!(m.contains("= 0: must be above 0"), "{m}");
+        let m = typed(Field::BandwidthUtil, "0.5~1.5");
+        assert!(m.contains("= 1.5: must be at most 1"), "{m}");
+        // -0 reads as 0.
+        let m = typed(Field::BandwidthGbps, "-0");
+        assert!(m.contains("= 0 GB/s: must be above 0"), "{m}");
+        // A runaway value is quoted in exponent form, not as 301 digits.
+        let m = typed(Field::BandwidthGbps, "1e300");
+        assert!(m.contains("= 1e300 GB/s"), "{m}");
     }
 }

@@ -4,8 +4,8 @@ use edgefit_core::numfmt::fixed;
 
 /// `x` with `sig` significant digits, trailing zeros kept (`fmt_sig(1.5, 3)` = `"1.50"`). Whole numbers of
 /// `sig` digits or more are shown whole, grouped by thousands from 10,000 up (`fmt_sig(536870912.0, 3)` =
-/// `"536,870,912"`): a figure people read is never rounded into zeros they might copy. Infinite values are
-/// `∞`, NaN is `—`.
+/// `"536,870,912"`): a figure people read is never rounded into zeros they might copy. From 10^15 up, exponent
+/// form (`"2.14e303"`). Infinite values are `∞`, NaN is `—`.
 #[must_use]
 pub fn fmt_sig(x: f64, sig: usize) -> String {
     fmt_impl(x, sig, false)
@@ -34,6 +34,13 @@ fn fmt_impl(x: f64, sig: usize, trim: bool) -> String {
         return "0".into();
     }
     let mag = x.abs().log10().floor();
+    if x.abs() >= 1e15 {
+        // Beyond any device or model: a runaway figure (a bandwidth of 1e-300 GB/s gives a TPOT of
+        // ~1e303 ms) in exponent form, one short word instead of hundreds of digits that widen the page.
+        #[allow(clippy::cast_possible_truncation)] // 14 ≤ mag ≤ 308
+        let e = mag as i32;
+        return format!("{}e{e}", fmt_impl(x / 10f64.powi(e), sig, trim));
+    }
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     // why: mag is a small finite integer; the clamp keeps the cast in range.
     let mut decimals = edgefit_core::math::clamp(sig as f64 - 1.0 - mag, 0.0, 15.0) as usize;
@@ -85,7 +92,7 @@ fn group(s: &str) -> String {
 /// nearest integer.
 #[must_use]
 pub fn fmt_int(x: f64) -> String {
-    if !x.is_finite() {
+    if !x.is_finite() || x.abs() >= 1e15 {
         return fmt_num(x, 1);
     }
     let r = x.round();
@@ -214,6 +221,12 @@ mod tests {
         num(-0.72, 2, "−0.72");
         num(f64::INFINITY, 3, "∞");
         num(f64::NAN, 3, "—");
+        // Runaway figures stay short: exponent form from 10^15 up.
+        num(2.144_784_853_333e303, 3, "2.14e303");
+        sig(1e15, 3, "1.00e15");
+        num(-4.2e20, 2, "−4.2e20");
+        num(999_999_999_999_999.0, 3, "999,999,999,999,999");
+        assert_eq!(fmt_int(1e300), "1e300");
     }
 
     #[test]

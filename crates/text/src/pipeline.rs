@@ -7,7 +7,7 @@ use edgefit_core::pipeline::{
 };
 
 use crate::{field_error, fmt_num, verdict_label, Lang};
-use edgefit_core::numfmt::display;
+use edgefit_core::numfmt::short as display;
 
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
     match lang {

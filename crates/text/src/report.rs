@@ -234,7 +234,8 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
 
 /// A scheme's display name (the solver's names are technical and shared by both languages, except the
 /// seed's own scheme).
-fn scheme_name(id: &str, name: &'static str, lang: Lang) -> &'static str {
+#[must_use]
+pub fn scheme_name(id: &str, name: &'static str, lang: Lang) -> &'static str {
     match (id, lang) {
         ("int4", Lang::Zh) => "INT4 per-tensor（原文方案）",
         _ => name,

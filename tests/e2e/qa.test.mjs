@@ -1,0 +1,201 @@
+// End-to-end tests from exploratory testing: what people did that the other files do not: a 360 px phone,
+// runaway and odd values typed into fields, very long shared links, a Chinese input method's full-width
+// digits, the Chinese page read word by word. Each test failed on the page before its fix.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, layoutSettled, screenshot } from './harness.mjs';
+
+/** How many pixels the page is wider than the window (0 or less: no horizontal scroll). */
+const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** The error text under a field, once it is `pred`. */
+async function errorOf(page, key, pred, what) {
+  const sel = `#e-${key}`;
+  const deadline = Date.now() + 5000;
+  let last;
+  while (Date.now() < deadline) {
+    last = (await page.locator(sel).textContent()) ?? '';
+    if (pred(last)) return last;
+    await page.waitForTimeout(50);
+  }
+  assert.fail(`the error of ${key} never became ${what} (last: ${JSON.stringify(last)})`);
+}
+
+test('at 360 px nothing is wider than the screen, below the fold too, in both languages', async () => {
+  for (const lang of ['en', 'zh']) {
+    const app = await openPage({
+      hash: lang === 'zh' ? '#v=1&lang=zh' : '',
+      viewport: { width: 360, height: 740 },
+    });
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor();
+      // Off-screen groups and steps are not laid out until scrolled to (content-visibility): they must not
+      // widen the page either before or after.
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide on load`);
+      await layoutSettled(page);
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide once settled`);
+      await page.locator('#c-fw').scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForTimeout(300);
+      assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide scrolled down`);
+      await screenshot(page, `qa-phone360-${lang}`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  }
+});
+
+test('a shared link with a very long value or key says so and keeps the page one screen wide', async () => {
+  for (const hash of [`#v=1&bw_gbps=${'9'.repeat(3000)}`, `#v=1&${'unknownkey'.repeat(40)}=1`]) {
+    const app = await openPage({ hash, viewport: { width: 390, height: 844 } });
+    try {
+      const { page } = app;
+      await page.getByTestId('link-banner').waitFor();
+      await page.getByTestId('tpot-full').waitFor();
+      assert.ok((await overflow(page)) <= 0, `${hash.slice(0, 30)}…: ${await overflow(page)} px too wide`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  }
+});
+
+test('a runaway value gives short numbers and short messages, never a page hundreds of digits wide', async () => {
+  const app = await openPage({ viewport: { width: 390, height: 844 } });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    // Above 0 is allowed, so 1e-300 GB/s is computed: a TPOT of about 2e303 ms.
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('1e-300');
+    await page.waitForFunction(() => document.querySelector('[data-testid="tpot-full"]')?.textContent !== '85.8', null, { timeout: 5000 });
+    const tpot = (await page.getByTestId('tpot-full').textContent()) ?? '';
+    assert.ok(tpot.length <= 10, `TPOT is shown as ${tpot.length} characters: ${tpot.slice(0, 40)}…`);
+    await layoutSettled(page);
+    assert.ok((await overflow(page)) <= 0, `${await overflow(page)} px too wide`);
+    // Out of bounds the other way: the message quotes the value as typed, not as 301 digits.
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('1e300');
+    const err = await errorOf(page, 'bw_gbps', (t) => t.includes('at most'), 'an upper-bound error');
+    assert.match(err, /= 1e300 GB\/s/);
+    await page.getByLabel('TPOT target', { exact: true }).fill('1e-300');
+    await layoutSettled(page);
+    assert.ok((await overflow(page)) <= 0, `tiny TPOT target: ${await overflow(page)} px too wide`);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('an error message names the value that breaks the rule', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const bw = page.getByLabel('Peak memory bandwidth', { exact: true });
+    // NaN is not a number; it was called "a range".
+    await bw.fill('NaN');
+    const nan = await errorOf(page, 'bw_gbps', (t) => t !== '', 'an error');
+    assert.match(nan, /finite number/);
+    assert.doesNotMatch(nan, /range/);
+    // -0 is 0, and correcting "-0" to "0" must not leave "-0" on screen.
+    await bw.fill('-0');
+    await errorOf(page, 'bw_gbps', (t) => t.includes('above'), 'a lower-bound error');
+    await bw.fill('0');
+    await page.waitForTimeout(300);
+    assert.match((await page.locator('#e-bw_gbps').textContent()) ?? '', /\(bw_gbps\) = 0 GB\/s: must be above 0/);
+    await bw.fill('25');
+    // A range is refused for the end that is out of bounds, not for its midpoint.
+    const eta = page.getByLabel('Bandwidth utilization', { exact: true });
+    await eta.fill('0~0.5');
+    const low = await errorOf(page, 'eta_bw', (t) => t.includes('above'), 'a lower-bound error');
+    assert.match(low, /\(eta_bw\) = 0: must be above 0/);
+    await eta.fill('0.5~1.5');
+    const high = await errorOf(page, 'eta_bw', (t) => t.includes('at most'), 'an upper-bound error');
+    assert.match(high, /\(eta_bw\) = 1\.5: must be at most 1/);
+    await eta.fill('0.6');
+    await errorOf(page, 'eta_bw', (t) => t === '', 'empty');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test("a Chinese input method's full-width digits and tilde are read as numbers", async () => {
+  const app = await openPage({ hash: '#v=1&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await page.getByLabel('内存峰值带宽').fill('５０');
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    assert.equal(await page.locator('#e-bw_gbps').textContent(), '');
+    await page.getByLabel('带宽利用率').fill('０．５～０．７');
+    await page.waitForFunction(() => location.hash.includes('eta_bw=0.5~0.7'), null, { timeout: 5000 });
+    // The ideographic full stop a Chinese keyboard types for "." too.
+    await page.getByLabel('带宽利用率').fill('０。６');
+    await page.waitForFunction(() => !location.hash.includes('eta_bw='), null, { timeout: 5000 });
+    // The typed text stays as typed.
+    assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '５０');
+    // A comma is still refused, and the message says which field.
+    await page.getByLabel('内存峰值带宽').fill('５０，５');
+    await errorOf(page, 'bw_gbps', (t) => t.includes('bw_gbps') && t.includes('不是数字'), 'a not-a-number error');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test("the Chinese page names the seed's scheme in the reverse-solve chart in Chinese", async () => {
+  const app = await openPage({ hash: '#v=1&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const solve = page.getByTestId('chart-solve');
+    await solve.waitFor();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"] svg')?.textContent ?? '').includes('INT4'), null, { timeout: 5000 });
+    // The bar labels, the description and the table (the chart's text alternative).
+    const chart = await solve.evaluate((e) => e.textContent);
+    assert.ok(!chart.includes("the seed's"), 'English words in the Chinese solve chart');
+    assert.match(chart, /原文方案/);
+    // And back in English, in place.
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("the seed's"), null, { timeout: 5000 });
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
+test('after the voice-assistant button, Back returns to the one-model page and Forward to the pipeline', async () => {
+  const app = await openPage({ hash: '#v=1&bw_gbps=40&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await layoutSettled(page);
+    await page.getByTestId('voice-assistant').click();
+    await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 5000 });
+    const pipelineLink = await page.evaluate(() => location.hash);
+    // Back: the one-model page as it was (it used to leave the calculator for the previous page).
+    await page.goBack();
+    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
+    assert.equal(await page.evaluate(() => location.hash), '#v=1&bw_gbps=40&lang=zh');
+    assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '40');
+    await page.waitForTimeout(400); // as a person would; the page writes its link 150 ms after a change
+    // Forward: the pipeline again (its own link reopened left the one-model page on screen).
+    await page.goForward();
+    await page.waitForFunction(() => document.title.includes('流水线') || document.body.innerText.includes('流水线'), null, { timeout: 5000 });
+    assert.equal(await page.locator('#f-bw_gbps').count(), 0, 'the one-model form is still shown');
+    assert.equal(await page.evaluate(() => location.hash), pipelineLink);
+    // The same after "One model": the pipeline link pasted again opens the pipeline.
+    await page.getByRole('button', { name: '← 单个模型' }).click();
+    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
+    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 5000 });
+    await page.evaluate((h) => { location.hash = h; }, pipelineLink);
+    await page.waitForFunction(() => !document.querySelector('#f-bw_gbps'), null, { timeout: 5000 })
+      .catch(() => assert.fail('the pipeline link, opened again, left the one-model page on screen'));
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
