@@ -199,3 +199,34 @@ test('after the voice-assistant button, Back returns to the one-model page and F
     await app.close();
   }
 });
+
+test('edits survive a reload while another field is invalid: the link keeps what was typed', async () => {
+  const app = await openPage();
+  let link;
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    // A phone preset without a published INT8 figure leaves that required field empty.
+    await page.locator('#preset-device').selectOption('p:qcom_sd8g2');
+    await page.waitForFunction(() => document.querySelector('#f-int8_tops')?.value === '');
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('99');
+    await page.getByLabel('Total memory', { exact: true }).fill('24');
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=99') && location.hash.includes('mem_gb=24'), null, { timeout: 5000 });
+    link = await page.evaluate(() => location.hash);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+  const again = await openPage({ hash: link });
+  try {
+    const { page } = again;
+    await page.locator('#f-bw_gbps').waitFor();
+    assert.equal(await page.getByLabel('Peak memory bandwidth', { exact: true }).inputValue(), '99');
+    assert.equal(await page.getByLabel('Total memory', { exact: true }).inputValue(), '24');
+    // The field that was empty (required, so in error) is empty again, not silently refilled.
+    assert.equal(await page.locator('#f-int8_tops').inputValue(), '', `link ${link}`);
+    again.assertNoErrors();
+  } finally {
+    await again.close();
+  }
+});

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use edgefit_core::codec::{self, Issue};
 use edgefit_core::input::{Group, Kind, ALL_GROUPS};
-use edgefit_core::{Activation, Backend, Field, Granularity, ModelKind, Solve, ALL_FIELDS};
+use edgefit_core::{Activation, Backend, Field, Granularity, Inputs, ModelKind, Solve, ALL_FIELDS};
 use edgefit_text::Lang;
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
@@ -47,6 +47,8 @@ pub struct Ctx {
     pub presets: crate::presets_ui::PresetIds,
     /// The pinned scenario's link hash (`pin=`; see [`crate::decide_ui`]).
     pub pin: RwSignal<Option<String>>,
+    /// The form as read: the inputs (unreadable fields at their defaults) and the unreadable fields.
+    pub read: Memo<(Inputs, Vec<Field>)>,
     /// The form, read and validated.
     pub checked: Memo<Checked>,
     /// The last valid scenario and its evaluation (stays when the form turns invalid).
@@ -71,13 +73,14 @@ impl Ctx {
         self.texts.with_value(|v| v[i])
     }
 
-    /// The link hash (without `#`) for the last valid scenario and the page's keys.
+    /// The link hash (without `#`) for the form as typed and the page's keys. A field the engine refuses
+    /// (out of bounds, required but empty) is written as typed, so a reload keeps every other edit and names
+    /// that key alone; text that is not a number cannot be written and falls back to its default.
     #[must_use]
     pub fn hash(&self) -> String {
         let lang = self.lang.get();
         let embed = self.embed.get();
-        self.good.with(|g| {
-            let inputs = g.as_ref().map(|g| g.inputs.clone()).unwrap_or_default();
+        self.read.with(|(inputs, _)| {
             let mut extras: Vec<(&str, &str)> = Vec::new();
             if lang != self.browser_lang {
                 extras.push(("lang", lang.code()));
@@ -89,7 +92,7 @@ impl Ctx {
             if let Some(p) = &pin {
                 extras.push((crate::decide_ui::PIN_KEY, p));
             }
-            codec::encode(&inputs, &extras)
+            codec::encode(inputs, &extras)
         })
     }
 
@@ -156,7 +159,7 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
     let backend = RwSignal::new(c.backend);
     let framework = RwSignal::new(c.framework.clone());
     let presets = crate::presets_ui::PresetIds::new(&c);
-    let checked = Memo::new(move |_| {
+    let read = Memo::new(move |_| {
         let t: Vec<String> = texts.with_value(|v| v.iter().map(|s| s.get()).collect());
         let choices = Choices {
             model_kind: model_kind.get(),
@@ -168,8 +171,9 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
             model: presets.model.get(),
             quant: presets.quant.get(),
         };
-        state::check(&t, &choices)
+        state::read_form(&t, &choices)
     });
+    let checked = Memo::new(move |_| read.with(|(i, u)| state::check_read(i, u)));
     let good = Memo::new(move |prev: Option<&Option<Arc<Good>>>| {
         checked.with(|c| match c {
             Checked::Good(g) => Some(Arc::clone(g)),
@@ -197,6 +201,7 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
         framework,
         presets,
         pin: RwSignal::new(None),
+        read,
         checked,
         good,
         settled,

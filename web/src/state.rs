@@ -132,6 +132,13 @@ pub fn read_form(texts: &[String], choices: &Choices) -> (Inputs, Vec<Field>) {
 #[must_use]
 pub fn check(texts: &[String], choices: &Choices) -> Checked {
     let (inputs, unreadable) = read_form(texts, choices);
+    check_read(&inputs, &unreadable)
+}
+
+/// [`check`] on a form already read ([`read_form`]).
+#[must_use]
+pub fn check_read(inputs: &Inputs, unreadable: &[Field]) -> Checked {
+    let inputs = inputs.clone();
     let validated = validate(&inputs);
     let mut bad: Vec<(Field, FieldIssue)> = unreadable
         .iter()
