@@ -16,7 +16,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::input::{
-    Activation, Backend, Field, Granularity, Inputs, Kind, ModelKind, Problem, Value, ALL_FIELDS,
+    Activation, Backend, Field, Granularity, Inputs, ModelKind, Problem, Value, ALL_FIELDS,
 };
 use crate::presets;
 
@@ -26,7 +26,8 @@ pub const DEVICE_KEY: &str = "device";
 pub const MODEL_KEY: &str = "llm";
 /// Link key naming a quantization preset.
 pub const QUANT_KEY: &str = "quant";
-/// Link key listing optional fields left unknown although a preset gives them (`unset=fp16_tops.int4_tops`).
+/// Link key listing fields left unknown although the defaults or a preset give them (`unset=fp16_tops.int4_tops`;
+/// a required field listed here comes back empty, with its "required" error).
 pub const UNSET_KEY: &str = "unset";
 const PRESET_KEYS: [&str; 3] = [DEVICE_KEY, MODEL_KEY, QUANT_KEY];
 
@@ -354,8 +355,9 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
         if v != d.get(f) {
             match v {
                 Some(v) => push(f.key(), &fmt_value(&v)),
-                None if f.spec().kind == Kind::Optional => unset.push(f.key()),
-                None => {}
+                // Unknown where the baseline knows a figure: an optional peak cleared, or a required
+                // field left empty (a preset that does not publish it) — kept so a reload shows the gap.
+                None => unset.push(f.key()),
             }
         }
     }
@@ -529,7 +531,7 @@ pub fn decode_as(
             UNSET_KEY => {
                 for k in val.split(['.', ',']).filter(|k| !k.is_empty()) {
                     match Field::from_key(k) {
-                        Some(f) if f.spec().kind == Kind::Optional => inputs.set(f, None),
+                        Some(f) => inputs.set(f, None),
                         _ => issues.push(Issue::BadValue {
                             key: key.clone(),
                             value: k.into(),
