@@ -15,10 +15,12 @@ use std::process::{Command, Stdio};
 /// 315 KB at 314.6 KB (the page's fixed labels one closure type). Raised to 318 KB on 2026-12-03 at
 /// 317.6 KB: the step-by-step text now names the cause where it printed nonsense (a per-token overhead or a
 /// KV read that leaves no budget, a TTFT target below one pass over the weights, prefill chunks that re-read
-/// the weights) and the reverse-solve chart says which device the model needs (+3.2 KB). A ceiling against
+/// the weights) and the reverse-solve chart says which device the model needs (+3.2 KB); then to 319 KB at
+/// 318.9 KB for the QA pass's fixes (full-width digits, errors that name the typed value, exponent forms
+/// for runaway figures, Back from the pipeline view, links that keep what was typed). A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 318_000;
+pub const GZIP_BUDGET_BYTES: u64 = 319_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
