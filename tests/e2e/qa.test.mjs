@@ -230,3 +230,22 @@ test('edits survive a reload while another field is invalid: the link keeps what
     await again.close();
   }
 });
+
+test('the Chinese page uses Chinese punctuation and names the generic framework in Chinese; the throttle band has its unit', async () => {
+  const app = await openPage({ hash: '#v=1&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const binding = (await page.getByTestId('binding').textContent()) ?? '';
+    assert.match(binding, /瓶颈约束：/, binding);
+    assert.doesNotMatch(binding, /: /, binding);
+    const options = await page.locator('#c-fw option').allTextContents();
+    assert.ok(options.some((o) => o.trim() === '通用（支持所有格式）'), options.join(' | '));
+    // The default scenario throttles after ≈97 s at the high power and never at the low: "96.7 s–不会".
+    const band = (await page.getByTestId('throttle').locator('xpath=..').textContent()) ?? '';
+    assert.match(band, /\d s–不会/, band);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -571,10 +571,15 @@ fn FrameworkSelect() -> impl IntoView {
                 {edgefit_core::framework::ALL_FRAMEWORKS
                     .iter()
                     .map(|f| {
-                        let id = f.id;
+                        let (id, name) = (f.id, f.name);
+                        // The generic framework is described in words, so in the page's language.
+                        let label = move || match lang.get() {
+                            Lang::Zh if id == "generic" => "通用（支持所有格式）",
+                            _ => name,
+                        };
                         view! {
                             <option value=id prop:selected=move || ctx.framework.get() == id>
-                                {f.name}
+                                {label}
                             </option>
                         }
                     })

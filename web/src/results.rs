@@ -102,7 +102,8 @@ pub fn VerdictStrip() -> impl IntoView {
             <section class="verdicts" aria-labelledby="h-verdicts">
                 <h3 id="h-verdicts">{Ui::Verdicts.text(lang)}</h3>
                 <p class="summary" data-testid="binding">
-                    {summary} " " {Ui::Binding.text(lang)} ": " <strong>{binding_label}</strong>
+                    {summary} {if lang == Lang::Zh { "" } else { " " }} {Ui::Binding.text(lang)}
+                    {if lang == Lang::Zh { "：" } else { ": " }} <strong>{binding_label}</strong>
                 </p>
                 <ul class="cards">
                     {ALL_CONSTRAINTS
@@ -286,10 +287,8 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         th.unit = "";
     }
     if th.band.as_deref().is_some_and(|b| b.contains('∞')) {
-        th.band = Some(match lang {
-            Lang::En => format!("{}–{}", th.band_low(), Ui::Never.text(lang)),
-            Lang::Zh => format!("{}–{}", th.band_low(), Ui::Never.text(lang)),
-        });
+        // The seconds carry their unit: "96.7 s–never".
+        th.band = Some(format!("{} s–{}", th.band_low(), Ui::Never.text(lang)));
     }
     v.push(th);
     v
