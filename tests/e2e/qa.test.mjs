@@ -249,3 +249,33 @@ test('the Chinese page uses Chinese punctuation and names the generic framework 
     await app.close();
   }
 });
+
+test('keyboard: after Enter on Pin, Dismiss or the voice-assistant button the focus stays where the person was', async () => {
+  const focused = (page) => page.evaluate(() => {
+    const a = document.activeElement;
+    return a && a !== document.body ? (a.getAttribute('data-testid') || a.getAttribute('data-act') || a.id || a.className || a.tagName) : 'BODY';
+  });
+  const app = await openPage({ hash: '#v=1&nope=1' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await layoutSettled(page);
+    // The link banner's Dismiss: the banner goes, the focus stays in its place.
+    await page.getByTestId('link-banner').locator('button').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('link-banner').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+    assert.notEqual(await focused(page), 'BODY', 'focus fell to the body after Dismiss');
+    // Pin this scenario: the bar is rebuilt with Unpin and Back; the focus moves onto it.
+    await page.getByTestId('pin').focus();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('unpin').waitFor();
+    assert.match(await focused(page), /unpin|restore-pin/);
+    // The voice-assistant button opens the pipeline view: the focus goes to its first heading.
+    await page.getByTestId('voice-assistant').focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'h-pipe-inputs', null, { timeout: 5000 });
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -134,6 +134,32 @@ fn build(doc: &web_sys::Document, n: &Node, svg: bool) -> Option<web_sys::Node> 
     }
 }
 
+/// Put the focus back into a rebuilt panel: on the element with the same `data-act`, else its first
+/// control, else the panel itself (so the next Tab goes on from here).
+fn refocus(div: &web_sys::HtmlDivElement, act: &str) {
+    let same = (!act.is_empty())
+        .then(|| {
+            div.query_selector(&format!("[data-act=\"{act}\"]"))
+                .ok()
+                .flatten()
+        })
+        .flatten();
+    let target = same.or_else(|| {
+        div.query_selector("button, select, input, a[href]")
+            .ok()
+            .flatten()
+    });
+    match target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+        Some(t) => {
+            let _ = t.focus();
+        }
+        None => {
+            let _ = div.set_attribute("tabindex", "-1");
+            let _ = div.focus();
+        }
+    }
+}
+
 /// What a panel does when an element with `data-act` is clicked or changed: the action and the element.
 pub type Act = Box<dyn Fn(&str, &web_sys::Element)>;
 
@@ -157,11 +183,21 @@ pub fn panel(
         if shown.borrow().as_ref() == Some(&n) {
             return;
         }
+        // Rebuilding removes the element that has the keyboard focus (the button just pressed): keep
+        // the focus here instead of letting it fall back to the top of the page.
+        let doc = document();
+        let had_focus = doc
+            .active_element()
+            .filter(|a| div.contains(Some(a)))
+            .map(|a| a.get_attribute("data-act").unwrap_or_default());
         div.set_text_content(None);
-        if let Some(c) = n.as_ref().and_then(|n| build(&document(), n, false)) {
+        if let Some(c) = n.as_ref().and_then(|n| build(&doc, n, false)) {
             let _ = div.append_child(&c);
         }
         *shown.borrow_mut() = Some(n);
+        if let Some(act) = had_focus {
+            refocus(&div, &act);
+        }
     });
     let act = std::rc::Rc::new(act);
     let act2 = std::rc::Rc::clone(&act);

@@ -292,6 +292,17 @@ pub fn VoiceButton() -> impl IntoView {
                     // Its link as a new history entry (location.hash = …): Back returns to this page
                     // instead of leaving the calculator.
                     let _ = js_sys::Reflect::set(&window().location(), &"hash".into(), &pipe.hash(&ctx).into());
+                    // This button leaves the page: the keyboard focus goes to the view it opened
+                    // (its first heading), not back to the top of the document.
+                    request_animation_frame(|| {
+                        if let Some(h) = document()
+                            .get_element_by_id("h-pipe-inputs")
+                            .and_then(|h| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(h).ok())
+                        {
+                            let _ = h.set_attribute("tabindex", "-1");
+                            let _ = h.focus();
+                        }
+                    });
                 }
             >
                 {crate::ui::live_pair(ctx.lang, "Set up a voice assistant (ASR → LLM → TTS)", "搭建语音助手(ASR → LLM → TTS)")}
