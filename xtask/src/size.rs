@@ -17,10 +17,13 @@ use std::process::{Command, Stdio};
 /// KV read that leaves no budget, a TTFT target below one pass over the weights, prefill chunks that re-read
 /// the weights) and the reverse-solve chart says which device the model needs (+3.2 KB); then to 319 KB at
 /// 318.9 KB for the QA pass's fixes (full-width digits, errors that name the typed value, exponent forms
-/// for runaway figures, Back from the pipeline view, links that keep what was typed). A ceiling against
+/// for runaway figures, Back from the pipeline view, links that keep what was typed), and to 320 KB at
+/// 319.9 KB for the QA pass's leftovers (Chinese punctuation and the generic framework's name on the zh
+/// page, the throttle band's unit, the keyboard focus kept after Pin, Dismiss and the voice-assistant
+/// button). A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 319_000;
+pub const GZIP_BUDGET_BYTES: u64 = 320_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
