@@ -279,3 +279,24 @@ test('keyboard: after Enter on Pin, Dismiss or the voice-assistant button the fo
     await app.close();
   }
 });
+
+test("a field's help shows while it has the focus and describes it; range fields get a keyboard with ~", async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const help = page.locator('#h-bw_gbps');
+    assert.equal(await help.isVisible(), false, 'hidden until the field is focused');
+    await page.getByLabel('Peak memory bandwidth', { exact: true }).focus();
+    await help.waitFor({ state: 'visible', timeout: 5000 });
+    assert.ok(((await help.textContent()) ?? '').length > 10);
+    const described = await page.locator('#f-bw_gbps').getAttribute('aria-describedby');
+    assert.deepEqual(described.split(' ').sort(), ['e-bw_gbps', 'h-bw_gbps']);
+    // Compute utilization takes a range (a~b): a phone must offer `~`, so not the decimal keypad.
+    assert.equal(await page.locator('#f-eta_c').getAttribute('inputmode'), 'text');
+    assert.equal(await page.locator('#f-bw_gbps').getAttribute('inputmode'), 'decimal');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

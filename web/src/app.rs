@@ -626,6 +626,10 @@ pub fn FieldInput(
     let text = ctx.text(field);
     let id = format!("f-{}", spec.key);
     let err_id = format!("e-{}", spec.key);
+    let help_id = format!("h-{}", spec.key);
+    // The input's description: its help (shown while it has the focus, so keyboard and touch users see
+    // what a mouse's hover on the label shows) and its error.
+    let described = format!("{help_id} {err_id}");
     let issue = Memo::new(move |_| ctx.checked.with(|c| c.issue(field).cloned()));
     let message = move || {
         issue.get().map(|i| match i {
@@ -649,16 +653,22 @@ pub fn FieldInput(
             Kind::Real => Some("a~b"),
             _ => None,
         };
+        // A phone's decimal keypad has no `~`: fields that take a range get the text keyboard.
+        let mode = if spec.kind == Kind::Real {
+            "text"
+        } else {
+            "decimal"
+        };
         view! {
             <input
                 type="text"
-                inputmode="decimal"
+                inputmode=mode
                 autocomplete="off"
                 spellcheck="false"
                 id=id.clone()
                 placeholder=placeholder
                 aria-invalid=move || if issue.with(Option::is_some) { "true" } else { "false" }
-                aria-describedby=err_id.clone()
+                aria-describedby=described
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
             />
@@ -681,6 +691,7 @@ pub fn FieldInput(
                 {control}
                 <span class="unit">{crate::ui::live_fn(lang, field, edgefit_text::field_unit)}</span>
             </span>
+            <p class="help" id=help_id>{crate::ui::live_fn(lang, field, edgefit_text::field_help)}</p>
             <p class="err" id=err_id role="alert">{message}</p>
             <crate::presets_ui::FieldNote field=field/>
         </div>
