@@ -20,10 +20,10 @@ use std::process::{Command, Stdio};
 /// for runaway figures, Back from the pipeline view, links that keep what was typed), and to 320 KB at
 /// 319.9 KB for the QA pass's leftovers (Chinese punctuation and the generic framework's name on the zh
 /// page, the throttle band's unit, the keyboard focus kept after Pin, Dismiss and the voice-assistant
-/// button). A ceiling against
+/// button), and to 320.5 KB at 320.1 KB for each field's help shown on focus. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 320_000;
+pub const GZIP_BUDGET_BYTES: u64 = 320_500;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
