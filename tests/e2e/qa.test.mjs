@@ -300,3 +300,19 @@ test("a field's help shows while it has the focus and describes it; range fields
     await app.close();
   }
 });
+
+test('a link asking for a language the page does not speak says so in the banner', async () => {
+  const app = await openPage({ hash: '#v=1&lang=fr&bw_gbps=50' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    const banner = page.getByTestId('link-banner');
+    await banner.waitFor({ timeout: 5000 });
+    assert.match((await banner.textContent()) ?? '', /lang/);
+    // The rest of the link still loads.
+    assert.equal(await page.getByLabel('Peak memory bandwidth', { exact: true }).inputValue(), '50');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -114,16 +114,21 @@ impl Ctx {
         self.presets.set(&c);
         self.framework.set(c.framework);
         self.pin.set(crate::decide_ui::pin_of(&d.extras));
-        let lang = d
-            .extras
-            .iter()
-            .find(|(k, _)| k == "lang")
-            .and_then(|(_, v)| Lang::from_code(v))
-            .unwrap_or(self.browser_lang);
-        self.lang.set(lang);
+        let mut issues = d.issues.clone();
+        let asked = d.extras.iter().find(|(k, _)| k == "lang");
+        let lang = asked.and_then(|(_, v)| Lang::from_code(v));
+        // A language the page does not speak (`lang=fr`) is named in the banner like any bad key.
+        if let (Some((k, v)), None) = (asked, lang) {
+            issues.push(Issue::BadValue {
+                key: k.clone(),
+                value: v.clone(),
+                problem: codec::ValueProblem::UnknownOption,
+            });
+        }
+        self.lang.set(lang.unwrap_or(self.browser_lang));
         self.embed
             .set(d.extras.iter().any(|(k, v)| k == "embed" && v != "0"));
-        self.link_issues.set(d.issues.clone());
+        self.link_issues.set(issues);
     }
 }
 
