@@ -407,9 +407,12 @@ pub const MIGRATIONS: &[Migration] = &[];
 fn link_version(pairs: &Pairs, current: u32) -> Result<u32, Issue> {
     match pairs.iter().rev().find(|(k, _)| k == "v") {
         None => Ok(current),
+        // Versions start at 1: `v=0` is no version edgefit wrote, so it is named, not read silently.
         Some((_, v)) => v
             .parse::<u32>()
-            .map_err(|_| Issue::BadVersion { value: v.clone() }),
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| Issue::BadVersion { value: v.clone() }),
     }
 }
 
@@ -798,6 +801,10 @@ mod tests {
         assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(40.0));
         let d = decode("v=x&bw_gbps=40", &[]);
         assert_eq!(d.issues, vec![Issue::BadVersion { value: "x".into() }]);
+        // There was never a v=0: named, and the keys still read.
+        let d = decode("v=0&bw_gbps=40", &[]);
+        assert_eq!(d.issues, vec![Issue::BadVersion { value: "0".into() }]);
+        assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(40.0));
         let long = format!("v=1&bw_gbps={}", "1".repeat(MAX_LEN));
         let d = decode(&long, &[]);
         assert!(matches!(d.issues.as_slice(), [Issue::TooLong { .. }]));

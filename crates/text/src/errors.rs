@@ -284,8 +284,11 @@ fn issue_text(issue: &Issue, lang: Lang, keeps_default: bool) -> String {
             Lang::Zh => format!("链接版本 `v={value}` 不是版本号"),
         },
         Issue::UnknownKey { key } => {
-            let hint = nearest_key(key);
+            // An empty key (`=5`) resembles nothing: no guess.
+            let hint = (!key.is_empty()).then(|| nearest_key(key)).flatten();
             match (lang, hint) {
+                (Lang::En, None) if key.is_empty() => "a link part without a key, ignored".into(),
+                (Lang::Zh, None) if key.is_empty() => "链接中有一段没有参数名，已忽略".into(),
                 (Lang::En, Some(h)) => format!("unknown link key `{key}`, ignored (did you mean `{h}`?)"),
                 (Lang::En, None) => format!("unknown link key `{key}`, ignored"),
                 (Lang::Zh, Some(h)) => format!("未知的链接参数 `{key}`，已忽略（是否想写 `{h}`？）"),
@@ -413,6 +416,13 @@ mod tests {
             &["`bw_gpbs`", "did you mean `bw_gbps`"],
         );
         link_says("#v=1&frobnicate=1", Lang::En, &["`frobnicate`", "unknown"]);
+        link_says("#v=1&=5", Lang::En, &["without a key"]);
+        link_says("#v=1&=5", Lang::Zh, &["没有参数名"]);
+        link_says(
+            "#v=0&bw_gbps=50",
+            Lang::En,
+            &["`v=0`", "not a version number"],
+        );
         link_says(
             "#v=1&gran=blocky",
             Lang::En,
