@@ -1,8 +1,9 @@
 //! The page: the form, the results and the plumbing between them.
 //!
-//! Data flows one way (derive, don't sync): one signal per field holds the raw text → a memo reads and
-//! validates the form ([`state::check`]) → a memo keeps the last good evaluation → the results, charts and
-//! steps render from it. Effects only touch the outside world: the URL hash, the document language.
+//! Data flows one way (derive, don't sync): one signal per field holds the raw text → a memo reads the form
+//! ([`state::read_form`]; the URL hash follows it) → a memo validates it ([`state::check_read`]) → a memo
+//! keeps the last good evaluation → the results, charts and steps render from it. Effects only touch the
+//! outside world: the URL hash, the document language.
 
 use std::sync::Arc;
 use std::time::Duration;

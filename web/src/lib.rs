@@ -4,9 +4,10 @@
 //! the engine ([`edgefit_core`]) and the words ([`edgefit_text`]) and adds only what a page needs: the
 //! form, the charts, the share link and the exports.
 //!
-//! Flow of one keystroke: the field's text signal changes → [`state::check`] reads and validates the form
-//! (a memo) → the last good evaluation (a memo) → verdicts, numbers, charts and steps re-render. The URL
-//! hash follows the scenario through an effect ([`share::write_hash`]).
+//! Flow of one keystroke: the field's text signal changes → [`state::read_form`] reads the form and
+//! [`state::check_read`] validates it (two memos) → the last good evaluation (a memo) → verdicts, numbers,
+//! charts and steps re-render. The URL hash follows the form as read, through an effect
+//! ([`share::write_hash`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
