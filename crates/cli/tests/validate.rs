@@ -53,18 +53,24 @@ fn json_on_the_calibration_set_meets_the_accuracy_goal() {
     for k in ["decode_within_25", "prefill_within_25"] {
         assert!((0.0..=1.0).contains(&num(&v, k)));
     }
-    // The NVIDIA rows beat the FP16 peak the source states: flagged, with their ids.
+    // The flag list and its count agree. The NVIDIA rows beat the FP16 figure their source states (the
+    // FP32-accumulate tensor rate of GeForce cards); llama.cpp's int8 tensor-core kernels run at four times
+    // it, so they are under the roofline and predicted within 15 % (they were 65 % slow and flagged).
     assert_eq!(
         num(&v, "above_roofline") as usize,
         v["above_roofline_rows"].as_array().unwrap().len()
     );
-    let ids: Vec<&str> = v["above_roofline_rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["id"].as_str().unwrap())
-        .collect();
-    assert!(ids.contains(&"120"), "{ids:?}");
+    assert_eq!(num(&v, "above_roofline"), 0.0);
+    for id in ["118", "119", "120"] {
+        let r = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .unwrap();
+        let e = num(r, "prefill_predicted") / num(r, "prefill_measured") - 1.0;
+        assert!(e.abs() < 0.15, "row {id}: {e}");
+    }
     assert!(v["holdout_by_source"]["decode_median_abs_err"].is_number());
     assert_eq!(v["rows"].as_array().unwrap().len(), 135);
     // Each row names the group its defaults came from: llama.cpp's Metal rows and LiteRT's browser rows on

@@ -20,7 +20,9 @@
 //! - **Prefill** tokens/s is prompt / the engine's [`crate::analysis::latency::ttft_at`] (2·N·P plus causal
 //!   attention, at peak · η_c; bounded below by one read of the weights). Static-cache runtimes attend over
 //!   the whole cache, so the attention term is taken at the cache size.
-//! - **Peak compute**: `compute_peak` when the file gives it (a sparse INT8 figure counts half); otherwise a
+//! - **Peak compute**: `compute_peak` when the file gives it (a sparse INT8 figure counts half; a GeForce RTX
+//!   card's FP16 figure — the FP32-accumulate tensor rate — counts 4× for llama.cpp's int8 tensor-core
+//!   prompt kernels, 2× for its FP16 cuBLAS path, [`geforce_prefill_factor`]); otherwise a
 //!   per-class default ([`default_peak`]): Apple GPUs from their core count and generation (128 FP32 lanes per
 //!   core at the published clock; Apple GPUs run FP16 at the FP32 rate, so a third party's "FP16 peak" for an
 //!   Apple GPU gives way to the core-count figure), CPUs from their cores and threads ([`cpu_peak`]), and a
@@ -1595,7 +1597,8 @@ pub fn cpu_decode_peak(row: &Row) -> f64 {
 }
 
 /// The peak compute decode uses, TOPS: [`default_peak`], with [`cpu_decode_peak`] for a CPU whose peak the
-/// file does not give.
+/// file does not give; a one-token matmul runs no tensor-core GEMM, so a GeForce card keeps its stated
+/// figure ([`geforce_prefill_factor`] is a prompt's).
 #[must_use]
 pub fn decode_peak(row: &Row) -> Peak {
     let p = default_peak(row);
@@ -1604,8 +1607,94 @@ pub fn decode_peak(row: &Row) -> Peak {
             tops: cpu_decode_peak(row),
             given: false,
         }
+    } else if p.given {
+        Peak {
+            tops: p.tops / geforce_prefill_factor(row),
+            given: true,
+        }
     } else {
         p
+    }
+}
+
+/// The day llama.cpp's CUDA backend made its int8 tensor-core kernels (MMQ) the default for quantized
+/// matrices on GPUs with int8 tensor cores (PR 8075, "CUDA: use MMQ instead of cuBLAS by default", merged
+/// 2024-06-24, build ≈ b3220); before it a prompt's quantized matmuls were dequantized to FP16 and run by
+/// cuBLAS.
+pub const LLAMA_CPP_CUDA_MMQ: (u32, u32, u32) = (2024, 6, 24);
+
+/// The llama.cpp build the CUDA MMQ default arrived in (see [`LLAMA_CPP_CUDA_MMQ`]).
+pub const LLAMA_CPP_CUDA_MMQ_BUILD: u32 = 3220;
+
+/// Whether the device is an NVIDIA GeForce RTX card (Turing or later: int8 tensor cores). GeForce cards run
+/// FP16 tensor math with FP32 accumulation at half the rate of FP16 accumulation, and int8 at twice FP16
+/// accumulation: NVIDIA's "FP16 tensor" figure for them (the FP32-accumulate one, e.g. 165.2 TFLOPS dense
+/// for an RTX 4090, 71 for a 3090) is a quarter of their int8 rate. Workstation and data-centre cards
+/// (RTX A6000, A100, …) accumulate in FP32 at full rate and are not matched.
+#[must_use]
+pub fn geforce_rtx(row: &Row) -> bool {
+    let name = normalize(&alloc::format!("{} {}", row.device, row.chip));
+    name.match_indices("rtx").any(|(i, _)| {
+        let rest = &name[i + 3..];
+        // GeForce numbers: 2060…5090 (a generation, 0, a tier of 5–9, 0); workstation cards are 2000,
+        // 4000, 4500, 5880, 6000, 8000 (RTX 4000 Ada, Quadro RTX 6000).
+        let d = rest.as_bytes();
+        d.len() >= 4
+            && (b'2'..=b'5').contains(&d[0])
+            && d[1] == b'0'
+            && (b'5'..=b'9').contains(&d[2])
+            && d[3] == b'0'
+            && !name.contains("quadro")
+    })
+}
+
+/// The llama.cpp build number in a row's framework text ("llama-bench b4011" → 4011).
+fn llama_cpp_build(row: &Row) -> Option<u32> {
+    let text = alloc::format!("{} {}", row.framework, row.framework_version).to_ascii_lowercase();
+    let b = text.as_bytes();
+    (0..b.len()).find_map(|i| {
+        if b[i] != b'b' || (i > 0 && b[i - 1].is_ascii_alphanumeric()) {
+            return None;
+        }
+        let digits: String = text[i + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let end = i + 1 + digits.len();
+        if (3..=5).contains(&digits.len()) && !b.get(end).is_some_and(u8::is_ascii_alphabetic) {
+            digits.parse().ok()
+        } else {
+            None
+        }
+    })
+}
+
+/// How many times the stated FP16 figure of a GeForce RTX card a llama.cpp prompt's matmuls can reach.
+/// Since [`LLAMA_CPP_CUDA_MMQ`] quantized weights (legacy and K-quants) run int8 tensor-core MMA (4× the
+/// FP32-accumulate FP16 figure, see [`geforce_rtx`]); before it, and for F16 weights and the IQ types,
+/// cuBLAS FP16 GEMM with FP16 accumulation (2×). 1 for anything else, or when the stated precision is not a
+/// plain FP16 figure.
+#[must_use]
+pub fn geforce_prefill_factor(row: &Row) -> f64 {
+    let precision = normalize(&row.precision);
+    let fp16_figure = (precision.contains("fp16") || precision.starts_with("f16"))
+        && !precision.contains("fp16acc")
+        && !precision.contains("int8");
+    if row.backend != Backend::Gpu || !is_llama_cpp(row) || !geforce_rtx(row) || !fp16_figure {
+        return 1.0;
+    }
+    let q = normalize(&row.quant);
+    let block_quant = q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+    let (ty, tm, td) = LLAMA_CPP_CUDA_MMQ;
+    let before_mmq = match first_date(&row.framework_version) {
+        Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
+        Some((y, m, None)) => (y, m) < (ty, tm),
+        None => llama_cpp_build(row).is_some_and(|b| b < LLAMA_CPP_CUDA_MMQ_BUILD),
+    };
+    if block_quant && !before_mmq {
+        4.0
+    } else {
+        2.0
     }
 }
 
@@ -1632,7 +1721,7 @@ pub fn default_peak(row: &Row) -> Peak {
     }
     if let Some(t) = row.peak_given {
         return Peak {
-            tops: t,
+            tops: t * geforce_prefill_factor(row),
             given: true,
         };
     }
@@ -1919,11 +2008,11 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.0,
         0.905,
         0.05,
-        0.399,
+        0.307,
         (0.614, 1.053),
-        (0.82, 2.991),
+        (0.923, 1.089),
         5,
-        0,
+        5,
     ),
     cal(
         Backend::Gpu,
@@ -1932,11 +2021,11 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.0,
         0.924,
         0.18,
-        0.519,
+        0.507,
         (0.932, 1.065),
-        (1.213, 1.473),
+        (1.204, 1.498),
         86,
-        83,
+        86,
     ),
     cal(
         Backend::Gpu,
@@ -1973,9 +2062,9 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.2,
         0.399,
         (0.798, 1.085),
-        (1.003, 1.907),
+        (0.895, 1.893),
         113,
-        96,
+        99,
     ),
     cal(
         Backend::Cpu,
@@ -3411,6 +3500,54 @@ mod tests {
         r.cores = "12 (12x Cortex-A720)".to_string();
         let even = predict(&r, &c).expect("predicts");
         assert!(mixed.decode_compute_s > even.decode_compute_s);
+    }
+
+    #[test]
+    fn geforce_prompts_run_int8_tensor_cores_under_llama_cpp() {
+        let mut r = one(
+            "1,S,discrete_gpu,NVIDIA RTX 4090,1008,GPU,llama-bench b4011,LLaMA 2 7B,6.74,Q4_0,4.5,,512,13944,128,188,165.2,TFLOPS,FP16",
+        )
+        .rows
+        .remove(0);
+        assert!(geforce_rtx(&r));
+        assert_eq!(llama_cpp_build(&r), Some(4011));
+        // MMQ: int8 MMA at 4x the FP32-accumulate FP16 figure, for a prompt only.
+        assert_eq!(geforce_prefill_factor(&r), 4.0);
+        assert!((default_peak(&r).tops - 4.0 * 165.2).abs() < 1e-9);
+        assert!((decode_peak(&r).tops - 165.2).abs() < 1e-9);
+        // F16 weights and builds before the MMQ default: cuBLAS FP16 with FP16 accumulation (2x).
+        r.quant = "F16".to_string();
+        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        r.quant = "Q4_K_M".to_string();
+        r.framework = "llama-bench b3000".to_string();
+        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        r.framework = "llama.cpp".to_string();
+        r.framework_version = "2024-03-01".to_string();
+        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        r.framework_version = "2024-07".to_string();
+        assert_eq!(geforce_prefill_factor(&r), 4.0);
+        // An int8 or FP16-accumulate figure, another runtime, a workstation or older card: as stated.
+        for (field, text) in [
+            ("precision", "INT8 (dense)"),
+            ("precision", "FP16 acc"),
+            ("framework", "vLLM"),
+            ("device", "NVIDIA RTX A6000"),
+            ("device", "NVIDIA GTX 1080 Ti"),
+            ("device", "NVIDIA RTX 4000 Ada Generation"),
+            ("device", "Quadro RTX 6000"),
+        ] {
+            let mut x = r.clone();
+            match field {
+                "precision" => x.precision = text.to_string(),
+                "framework" => x.framework = text.to_string(),
+                _ => x.device = text.to_string(),
+            }
+            assert_eq!(geforce_prefill_factor(&x), 1.0, "{text}");
+        }
+        assert_eq!(
+            llama_cpp_build(&one("1,S,pc_cpu,d,1,CPU,ollama 0.5.7,m,1,Q4_0,4.5,,,,,1,,,").rows[0]),
+            None
+        );
     }
 
     #[test]
