@@ -1680,7 +1680,18 @@ pub fn geforce_prefill_factor(row: &Row) -> f64 {
     let fp16_figure = (precision.contains("fp16") || precision.starts_with("f16"))
         && !precision.contains("fp16acc")
         && !precision.contains("int8");
-    if row.backend != Backend::Gpu || !is_llama_cpp(row) || !geforce_rtx(row) || !fp16_figure {
+    // Another ggml backend on the same card (Vulkan's cooperative-matrix shaders, OpenCL, SYCL) runs no
+    // MMQ: the stated figure.
+    let framework = normalize(&row.framework);
+    let other_backend = ["vulkan", "opencl", "sycl", "kompute"]
+        .iter()
+        .any(|b| framework.contains(b));
+    if row.backend != Backend::Gpu
+        || !is_llama_cpp(row)
+        || !geforce_rtx(row)
+        || !fp16_figure
+        || other_backend
+    {
         return 1.0;
     }
     let q = normalize(&row.quant);
@@ -3531,6 +3542,7 @@ mod tests {
             ("precision", "INT8 (dense)"),
             ("precision", "FP16 acc"),
             ("framework", "vLLM"),
+            ("framework", "llama.cpp (Vulkan), llama-bench b5000"),
             ("device", "NVIDIA RTX A6000"),
             ("device", "NVIDIA GTX 1080 Ti"),
             ("device", "NVIDIA RTX 4000 Ada Generation"),
