@@ -163,30 +163,62 @@ fn holdout_csv() -> String {
     format!("{}/../../data/holdout.csv", env!("CARGO_MANIFEST_DIR"))
 }
 
+/// (median |pred/meas − 1|, share within ±25 %) of decode and of prefill over the rows `keep` selects.
+fn errors(v: &Value, keep: impl Fn(&str) -> bool) -> [(f64, f64); 2] {
+    ["decode", "prefill"].map(|q| {
+        let mut e: Vec<f64> = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| keep(r["id"].as_str().unwrap()))
+            .filter_map(|r| {
+                let p = r[format!("{q}_predicted")].as_f64()?;
+                let m = r[format!("{q}_measured")].as_f64()?;
+                Some((p / m - 1.0).abs())
+            })
+            .collect();
+        e.sort_by(f64::total_cmp);
+        let n = e.len();
+        let median = if n % 2 == 1 {
+            e[n / 2]
+        } else {
+            (e[n / 2 - 1] + e[n / 2]) / 2.0
+        };
+        let within = e.iter().filter(|&&x| x <= 0.25).count() as f64 / n as f64;
+        (median, within)
+    })
+}
+
 #[test]
 fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     let (out, _) = exits(&["validate", &holdout_csv(), "--json"], 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(num(&v, "rows_used"), 67.0);
+    assert_eq!(num(&v, "rows_used"), 92.0);
     assert_eq!(num(&v, "rows_skipped"), 0.0);
-    assert_eq!(num(&v, "n_decode"), 63.0);
-    assert_eq!(num(&v, "n_prefill"), 36.0);
-    // Regression guard, not the goal: the figures measured when the guard was written (decode 14.5 % median,
-    // 74.6 % within ±25 %; prefill 16.9 %, 63.9 %; before the CPU work of issue #6's third pass — the
-    // ExecuTorch head, Apple CPU die ports, llama.cpp's split on mixed cores, ExecuTorch's threads —
-    // 17.9 % / 66.7 % and 25.6 % / 50.0 %; before the CPU-core physics 17.6 % / 63.5 % and 67.7 % / 27.8 %),
-    // with a margin of about one row.
-    let guard = |key: &str, limit: f64, at_most: bool| {
-        let x = num(&v, key);
-        assert!(
-            if at_most { x <= limit } else { x >= limit },
-            "{key} = {x:.4}, guard {limit}"
-        );
-    };
-    guard("decode_median_abs_err", 0.155, true);
-    guard("decode_within_25", 0.73, false);
-    guard("prefill_median_abs_err", 0.185, true);
-    guard("prefill_within_25", 0.61, false);
+    assert_eq!(num(&v, "n_decode"), 88.0);
+    assert_eq!(num(&v, "n_prefill"), 61.0);
+    // Regression guards, not the goal, with a margin of about one row. Rows H001–H067 (sources H01–H09):
+    // decode 13.0 % median, 74.6 % within ±25 %, prefill 17.3 %, 61.1 % when the guard was last moved
+    // (session 5: the CUDA runtime group; before it 14.5 % / 74.6 % and 16.9 % / 63.9 %; before the CPU work
+    // of issue #6's third pass 17.9 % / 66.7 % and 25.6 % / 50.0 %; before the CPU-core physics 17.6 % /
+    // 63.5 % and 67.7 % / 27.8 %).
+    let first = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n <= 67);
+    let [(dm, dw), (pm, pw)] = errors(&v, first);
+    assert!(
+        dm <= 0.14 && dw >= 0.73,
+        "H001–H067 decode {dm:.4} / {dw:.4}"
+    );
+    assert!(
+        pm <= 0.185 && pw >= 0.58,
+        "H001–H067 prefill {pm:.4} / {pw:.4}"
+    );
+    // Source H10, the DGX Spark's llama-bench tables (mixtures of experts, depths to 32k): decode 4.2 % /
+    // 100 % (before the mixture-of-experts support its 15 MoE rows read every expert, −78…−94 %, and
+    // Gemma 3's sliding-window layers read the whole 32k cache, −21…−50 %). Its
+    // prompts are not guarded: at the GB10's stated 4-bit peak they come out 1.6–3.4× too fast (README).
+    let spark = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 68);
+    let [(dm, dw), _] = errors(&v, spark);
+    assert!(dm <= 0.06 && dw >= 0.96, "H10 decode {dm:.4} / {dw:.4}");
     // No measurement of the set beats the roofline.
     assert_eq!(num(&v, "above_roofline"), 0.0);
     // Every class of the set is reported.

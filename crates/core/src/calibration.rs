@@ -22,7 +22,8 @@
 //!   the whole cache, so the attention term is taken at the cache size.
 //! - **Peak compute**: `compute_peak` when the file gives it (a sparse INT8 figure counts half; a GeForce RTX
 //!   card's FP16 figure — the FP32-accumulate tensor rate — counts 4× for llama.cpp's int8 tensor-core
-//!   prompt kernels, 2× for its FP16 cuBLAS path, [`geforce_prefill_factor`]); otherwise a
+//!   prompt kernels, 2× for its FP16 cuBLAS path, and an FP4 figure half, [`cuda_prompt_factor`]);
+//!   otherwise a
 //!   per-class default ([`default_peak`]): Apple GPUs from their core count and generation (128 FP32 lanes per
 //!   core at the published clock; Apple GPUs run FP16 at the FP32 rate, so a third party's "FP16 peak" for an
 //!   Apple GPU gives way to the core-count figure), CPUs from their cores and threads ([`cpu_peak`]), and a
@@ -329,8 +330,12 @@ impl HwClass {
 )]
 #[non_exhaustive]
 pub enum Runtime {
-    /// llama.cpp and its wrappers (llama-bench, llamafile, Ollama): GGUF block quants, ggml kernels.
+    /// llama.cpp and its wrappers (llama-bench, llamafile, Ollama): GGUF block quants, ggml kernels — on CPUs,
+    /// and on GPUs through Metal, Vulkan, OpenCL or SYCL.
     LlamaCpp,
+    /// llama.cpp on a GPU through its CUDA backend (also built for ROCm/HIP): one token's kernels are
+    /// replayed as a CUDA graph, so its fixed cost per layer is a fraction of Metal's or Vulkan's.
+    LlamaCppCuda,
     /// MLC LLM (TVM-compiled kernels).
     Mlc,
     /// Google's and Meta's on-device stacks: LiteRT / TFLite / MediaPipe (XNNPACK on CPUs, ML Drift on GPUs,
@@ -343,6 +348,7 @@ pub enum Runtime {
 /// Every runtime family.
 pub const ALL_RUNTIMES: &[Runtime] = &[
     Runtime::LlamaCpp,
+    Runtime::LlamaCppCuda,
     Runtime::Mlc,
     Runtime::LiteRt,
     Runtime::Other,
@@ -354,6 +360,7 @@ impl Runtime {
     pub fn code(self) -> &'static str {
         match self {
             Runtime::LlamaCpp => "llama.cpp",
+            Runtime::LlamaCppCuda => "llama.cpp-cuda",
             Runtime::Mlc => "mlc",
             Runtime::LiteRt => "litert",
             Runtime::Other => "other",
@@ -366,7 +373,11 @@ impl Runtime {
 pub fn runtime_of(row: &Row) -> Runtime {
     let f = normalize(&row.framework);
     if is_llama_cpp(row) {
-        Runtime::LlamaCpp
+        if row.backend == Backend::Gpu && ggml_cuda(row) {
+            Runtime::LlamaCppCuda
+        } else {
+            Runtime::LlamaCpp
+        }
     } else if f.contains("mlc") {
         Runtime::Mlc
     } else if ["litert", "mediapipe", "executorch", "xnnpack", "tflite"]
@@ -377,6 +388,28 @@ pub fn runtime_of(row: &Row) -> Runtime {
     } else {
         Runtime::Other
     }
+}
+
+/// Whether a llama.cpp GPU row ran ggml's CUDA backend: the framework names CUDA, ROCm or cuBLAS/hipBLAS,
+/// or names no other GPU API and the GPU is NVIDIA's (a GeForce/RTX card, a Jetson, a GB10), where CUDA is
+/// llama.cpp's default.
+#[must_use]
+pub fn ggml_cuda(row: &Row) -> bool {
+    let f = normalize(&row.framework);
+    if ["cuda", "rocm", "cublas", "hipblas"]
+        .iter()
+        .any(|k| f.contains(k))
+    {
+        return true;
+    }
+    let other = ["vulkan", "opencl", "sycl", "metal", "kompute", "webgpu"]
+        .iter()
+        .any(|k| f.contains(k));
+    let name = normalize(&alloc::format!("{} {}", row.device, row.chip));
+    !other
+        && ["nvidia", "geforce", "rtx", "jetson", "gb10", "dgx"]
+            .iter()
+            .any(|k| name.contains(k))
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -557,6 +590,8 @@ pub struct Row {
     pub context: Option<f64>,
     /// CPU threads.
     pub threads: Option<f64>,
+    /// Mixture of experts: parameters one token uses (`active_params_b`, an optional column), else none.
+    pub active: Option<f64>,
     /// `uncertain = yes`.
     pub uncertain: bool,
 }
@@ -710,7 +745,7 @@ const MISSING: &[&str] = &[
 /// Units a numeric column may carry after its number (lowercase, spaces removed): the column's own unit.
 fn units_of(column: &str) -> &'static [&'static str] {
     match column {
-        "params_b" => &["b", "bn", "billion"],
+        "params_b" | "active_params_b" => &["b", "bn", "billion"],
         "mem_bw_gbps" => &["gb/s", "gbps", "gb/sec", "gbytes/s"],
         "prefill_tps" | "decode_tps" => &[
             "tok/s",
@@ -899,6 +934,9 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
         let end = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
         t[..end].parse::<f64>().ok().filter(|&x| x > 0.0)
     };
+    let active = num("active_params_b", get("active_params_b"))?
+        .map(|b| b * 1e9)
+        .filter(|&a| a > 0.0);
     let peak = num("compute_peak", get("compute_peak"))?;
     let precision = get("compute_precision").to_string();
     let unit = get("compute_unit").to_ascii_lowercase();
@@ -959,6 +997,7 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
         decode_tps: decode,
         context,
         threads,
+        active: active.filter(|&a| a < params),
         uncertain: get("uncertain").eq_ignore_ascii_case("yes"),
     })
 }
@@ -989,6 +1028,38 @@ pub struct Shape {
     pub tied: bool,
     /// Whether it came from the table (else estimated).
     pub known: bool,
+    /// Mixture of experts: parameters one token uses, billions, counted as the engine's `active_params_b`
+    /// (the input embedding included); 0 for a dense model.
+    pub active_b: f64,
+    /// Mixture of experts: the routed-expert parameters, billions (the rest is attention, embeddings and
+    /// shared layers, which every token reads).
+    pub routed_b: f64,
+    /// Sliding-window attention: the window in tokens (0: none).
+    pub window: f64,
+    /// Layers that attend within the window.
+    pub local_layers: f64,
+}
+
+impl Shape {
+    /// The same shape as a mixture of experts: `active_b` parameters used per token (embedding included),
+    /// `routed_b` of them routed experts (all experts counted).
+    #[must_use]
+    pub const fn moe(self, active_b: f64, routed_b: f64) -> Self {
+        Self {
+            active_b,
+            routed_b,
+            ..self
+        }
+    }
+    /// The same shape with `local_layers` layers attending within a sliding window of `window` tokens.
+    #[must_use]
+    pub const fn windowed(self, window: f64, local_layers: f64) -> Self {
+        Self {
+            window,
+            local_layers,
+            ..self
+        }
+    }
 }
 
 // A table-row constructor: positional arguments keep each table entry on one line.
@@ -1013,12 +1084,49 @@ const fn sh(
         vocab,
         tied,
         known: true,
+        active_b: 0.0,
+        routed_b: 0.0,
+        window: 0.0,
+        local_layers: 0.0,
     }
 }
 
 /// Model families by a name fragment (lowercase letters and digits only), most specific first, each with its
-/// variants. Shapes from the models' published `config.json`.
+/// variants. Shapes from the models' published `config.json`; mixtures of experts with the active and
+/// routed counts of their model cards (gpt-oss: 3.61 B / 5.13 B active without the input embedding, so
+/// 0.58 B more here), sliding windows where the config sets them (Gemma 2: 4096 on every other layer;
+/// Gemma 3: 512 (1B) or 1024 on five layers of six; gpt-oss: 128 on every other layer).
 pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
+    (
+        "gptoss",
+        &[
+            sh(20.91, 24.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
+                .moe(4.19, 19.12)
+                .windowed(128.0, 12.0),
+            sh(116.83, 36.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
+                .moe(5.71, 114.71)
+                .windowed(128.0, 18.0),
+        ],
+    ),
+    (
+        "mixtral",
+        &[
+            sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false).moe(12.9, 45.1),
+            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false).moe(39.1, 135.8),
+        ],
+    ),
+    (
+        "olmoe",
+        &[sh(6.92, 16.0, 2048.0, 16.0, 16.0, 128.0, 50304.0, false).moe(1.28, 6.44)],
+    ),
+    (
+        "phi35moe",
+        &[sh(41.9, 32.0, 4096.0, 32.0, 8.0, 128.0, 32064.0, false).moe(6.6, 40.3)],
+    ),
+    (
+        "glm45air",
+        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false).moe(12.1, 99.7)],
+    ),
     (
         "tinyllama",
         &[sh(1.1, 22.0, 2048.0, 32.0, 4.0, 64.0, 32000.0, false)],
@@ -1051,6 +1159,10 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
             sh(4.0, 36.0, 2560.0, 32.0, 8.0, 128.0, 151936.0, true),
             sh(8.2, 36.0, 4096.0, 32.0, 8.0, 128.0, 151936.0, false),
             sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false),
+            sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false),
+            // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token.
+            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false).moe(3.34, 28.99),
+            sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false).moe(22.2, 227.0),
         ],
     ),
     (
@@ -1067,18 +1179,18 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     (
         "gemma3",
         &[
-            sh(1.0, 26.0, 1152.0, 4.0, 1.0, 256.0, 262144.0, true),
-            sh(4.3, 34.0, 2560.0, 8.0, 4.0, 256.0, 262208.0, true),
-            sh(12.2, 48.0, 3840.0, 16.0, 8.0, 256.0, 262208.0, true),
-            sh(27.4, 62.0, 5376.0, 32.0, 16.0, 128.0, 262208.0, true),
+            sh(1.0, 26.0, 1152.0, 4.0, 1.0, 256.0, 262144.0, true).windowed(512.0, 22.0),
+            sh(4.3, 34.0, 2560.0, 8.0, 4.0, 256.0, 262208.0, true).windowed(1024.0, 29.0),
+            sh(12.2, 48.0, 3840.0, 16.0, 8.0, 256.0, 262208.0, true).windowed(1024.0, 40.0),
+            sh(27.4, 62.0, 5376.0, 32.0, 16.0, 128.0, 262208.0, true).windowed(1024.0, 52.0),
         ],
     ),
     (
         "gemma2",
         &[
-            sh(2.61, 26.0, 2304.0, 8.0, 4.0, 256.0, 256000.0, true),
-            sh(9.24, 42.0, 3584.0, 16.0, 8.0, 256.0, 256000.0, true),
-            sh(27.2, 46.0, 4608.0, 32.0, 16.0, 128.0, 256000.0, true),
+            sh(2.61, 26.0, 2304.0, 8.0, 4.0, 256.0, 256000.0, true).windowed(4096.0, 13.0),
+            sh(9.24, 42.0, 3584.0, 16.0, 8.0, 256.0, 256000.0, true).windowed(4096.0, 21.0),
+            sh(27.2, 46.0, 4608.0, 32.0, 16.0, 128.0, 256000.0, true).windowed(4096.0, 23.0),
         ],
     ),
     (
@@ -1141,8 +1253,44 @@ pub fn known_shape(model: &str, params: f64) -> Option<Shape> {
     let (_, variants) = KNOWN_MODELS.iter().find(|(k, _)| name.contains(k))?;
     let pb = params / 1e9;
     let dist = |v: &Shape| math::ln(v.params_b / pb).abs();
-    let best = variants.iter().min_by(|a, b| dist(a).total_cmp(&dist(b)))?;
+    // A name that says how many parameters are active ("30B-A3B") is a mixture of experts.
+    let moe_named = active_in_name(model).is_some();
+    let best = variants
+        .iter()
+        .filter(|v| !moe_named || v.active_b > 0.0)
+        .min_by(|a, b| dist(a).total_cmp(&dist(b)))?;
     (dist(best) < math::ln(1.5)).then_some(*best)
+}
+
+/// The active parameter count a mixture of experts' name gives, billions: "Qwen3-30B-A3B" → 3,
+/// "Qwen1.5-MoE-A2.7B" → 2.7, "granite-3.0-3b-a800m" → 0.8, llama-bench's "qwen3moe 30B.A3B" → 3. The
+/// marker is an `a` after a separator (or after the total's `b`) followed by a number and `b` or `m`.
+#[must_use]
+pub fn active_in_name(model: &str) -> Option<f64> {
+    let t = model.to_ascii_lowercase();
+    let b = t.as_bytes();
+    (0..b.len()).find_map(|i| {
+        if b[i] != b'a' || i == 0 || !matches!(b[i - 1], b'-' | b'_' | b'.' | b' ' | b'b') {
+            return None;
+        }
+        let num: String = t[i + 1..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let unit = b.get(i + 1 + num.len()).copied();
+        let after = b.get(i + 2 + num.len()).copied();
+        let x: f64 = num.parse().ok()?;
+        if after.is_some_and(|c| c.is_ascii_alphanumeric())
+            || x.partial_cmp(&0.0) != Some(core::cmp::Ordering::Greater)
+        {
+            return None;
+        }
+        match unit {
+            Some(b'b') => Some(x),
+            Some(b'm') => Some(x / 1e3),
+            _ => None,
+        }
+    })
 }
 
 /// A shape estimated from the parameter count alone: layers ≈ 22 · (N / 10⁹)^0.22, N ≈ 12 · L · H², heads of
@@ -1169,6 +1317,10 @@ pub fn estimate_shape(params: f64) -> Shape {
         vocab: 32000.0,
         tied: false,
         known: false,
+        active_b: 0.0,
+        routed_b: 0.0,
+        window: 0.0,
+        local_layers: 0.0,
     }
 }
 
@@ -1598,7 +1750,7 @@ pub fn cpu_decode_peak(row: &Row) -> f64 {
 
 /// The peak compute decode uses, TOPS: [`default_peak`], with [`cpu_decode_peak`] for a CPU whose peak the
 /// file does not give; a one-token matmul runs no tensor-core GEMM, so a GeForce card keeps its stated
-/// figure ([`geforce_prefill_factor`] is a prompt's).
+/// figure ([`cuda_prompt_factor`] is a prompt's).
 #[must_use]
 pub fn decode_peak(row: &Row) -> Peak {
     let p = default_peak(row);
@@ -1609,7 +1761,7 @@ pub fn decode_peak(row: &Row) -> Peak {
         }
     } else if p.given {
         Peak {
-            tops: p.tops / geforce_prefill_factor(row),
+            tops: p.tops / cuda_prompt_factor(row),
             given: true,
         }
     } else {
@@ -1669,43 +1821,44 @@ fn llama_cpp_build(row: &Row) -> Option<u32> {
     })
 }
 
-/// How many times the stated FP16 figure of a GeForce RTX card a llama.cpp prompt's matmuls can reach.
-/// Since [`LLAMA_CPP_CUDA_MMQ`] quantized weights (legacy and K-quants) run int8 tensor-core MMA (4× the
-/// FP32-accumulate FP16 figure, see [`geforce_rtx`]); before it, and for F16 weights and the IQ types,
-/// cuBLAS FP16 GEMM with FP16 accumulation (2×). 1 for anything else, or when the stated precision is not a
-/// plain FP16 figure.
+/// How many times the stated figure a llama.cpp prompt's matmuls reach under its CUDA backend, whose
+/// quantized kernels multiply in int8 whatever the card's headline precision. Since [`LLAMA_CPP_CUDA_MMQ`]
+/// quantized weights (legacy and K-quants, MXFP4) run int8 tensor-core MMA: on a GeForce RTX card 4× its
+/// FP16 figure (the FP32-accumulate tensor rate, see [`geforce_rtx`]), the same as an INT8 or FP8 figure
+/// (Ada and Blackwell run both at one rate), half an FP4 or INT4 figure (Blackwell's 4-bit rate is twice its
+/// 8-bit one). Before it, and for F16 weights and the IQ types, cuBLAS FP16 GEMM with FP16 accumulation:
+/// 2× a GeForce FP16 figure, half an 8-bit one, a quarter of a 4-bit one. 1 for another runtime or ggml
+/// backend (Vulkan's cooperative-matrix shaders, OpenCL, SYCL, Metal), for a CPU, and for any other figure.
 #[must_use]
-pub fn geforce_prefill_factor(row: &Row) -> f64 {
-    let precision = normalize(&row.precision);
-    let fp16_figure = (precision.contains("fp16") || precision.starts_with("f16"))
-        && !precision.contains("fp16acc")
-        && !precision.contains("int8");
-    // Another ggml backend on the same card (Vulkan's cooperative-matrix shaders, OpenCL, SYCL) runs no
-    // MMQ: the stated figure.
-    let framework = normalize(&row.framework);
-    let other_backend = ["vulkan", "opencl", "sycl", "kompute"]
-        .iter()
-        .any(|b| framework.contains(b));
-    if row.backend != Backend::Gpu
-        || !is_llama_cpp(row)
-        || !geforce_rtx(row)
-        || !fp16_figure
-        || other_backend
-    {
+pub fn cuda_prompt_factor(row: &Row) -> f64 {
+    if row.backend != Backend::Gpu || runtime_of(row) != Runtime::LlamaCppCuda {
         return 1.0;
     }
+    let precision = normalize(&row.precision);
     let q = normalize(&row.quant);
-    let block_quant = q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit);
+    let block_quant = (q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit))
+        || q.contains("mxfp4");
     let (ty, tm, td) = LLAMA_CPP_CUDA_MMQ;
     let before_mmq = match first_date(&row.framework_version) {
         Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
         Some((y, m, None)) => (y, m) < (ty, tm),
         None => llama_cpp_build(row).is_some_and(|b| b < LLAMA_CPP_CUDA_MMQ_BUILD),
     };
-    if block_quant && !before_mmq {
-        4.0
-    } else {
-        2.0
+    let int8 = block_quant && !before_mmq;
+    let four_bit = ["fp4", "int4", "nvfp4"]
+        .iter()
+        .any(|k| precision.contains(k));
+    let eight_bit = ["fp8", "int8"].iter().any(|k| precision.contains(k));
+    let fp16 = (precision.contains("fp16") || precision.starts_with("f16"))
+        && !precision.contains("fp16acc");
+    match (four_bit, eight_bit, fp16 && geforce_rtx(row), int8) {
+        (true, _, _, true) => 0.5,
+        (true, _, _, false) => 0.25,
+        (false, true, _, true) => 1.0,
+        (false, true, _, false) => 0.5,
+        (false, false, true, true) => 4.0,
+        (false, false, true, false) => 2.0,
+        _ => 1.0,
     }
 }
 
@@ -1732,7 +1885,7 @@ pub fn default_peak(row: &Row) -> Peak {
     }
     if let Some(t) = row.peak_given {
         return Peak {
-            tops: t * geforce_prefill_factor(row),
+            tops: t * cuda_prompt_factor(row),
             given: true,
         };
     }
@@ -2030,13 +2183,26 @@ pub const CALIBRATED: &[Calibrated] = &[
         None,
         Some(Runtime::LlamaCpp),
         0.0,
-        0.924,
-        0.18,
-        0.507,
-        (0.932, 1.065),
-        (1.204, 1.498),
-        86,
-        86,
+        0.929,
+        0.19,
+        0.699,
+        (0.933, 1.072),
+        (0.934, 1.088),
+        80,
+        80,
+    ),
+    cal(
+        Backend::Gpu,
+        None,
+        Some(Runtime::LlamaCppCuda),
+        0.0,
+        0.802,
+        0.03,
+        0.296,
+        (0.609, 1.077),
+        (0.803, 1.117),
+        6,
+        6,
     ),
     cal(
         Backend::Gpu,
@@ -2257,7 +2423,15 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         0.0
     };
     let bits = row.bits * row.params / (row.params + table);
+    let (active, bits) = moe_active(row, &shape).map_or((None, bits), |(a, b)| (Some(a), b));
     set(&mut i, Field::ParamsB, (row.params + table) / 1e9);
+    if let Some(a) = active {
+        set(&mut i, Field::ActiveParamsB, a / 1e9);
+    }
+    if shape.window > 0.0 && sliding_window_cache(row) {
+        set(&mut i, Field::Window, shape.window);
+        set(&mut i, Field::LocalLayers, shape.local_layers);
+    }
     set(&mut i, Field::Layers, shape.layers);
     set(&mut i, Field::Hidden, shape.hidden);
     set(&mut i, Field::Heads, shape.heads);
@@ -2304,7 +2478,87 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         math::round(ctx).max(math::round(prompt)).max(1.0),
     );
     set(&mut i, Field::Batch, 1.0);
+    if let Some(ub) = micro_batch(row) {
+        set(&mut i, Field::Chunk, ub);
+    }
     (i, ctx, prompt)
+}
+
+/// Bits per weight of the expert tensors in an MXFP4 file (32 four-bit values and one 8-bit scale).
+pub const MXFP4_BITS: f64 = 4.25;
+
+/// A mixture of experts' parameters one token uses and the bits per weight they are stored at: the
+/// `active_params_b` column, else the model table's count (scaled to the row's total), else the count the
+/// name gives ("30B-A3B"). Counted as the engine's `active_params_b` (the input embedding included: the
+/// engine takes a known vocabulary's table back out as a lookup). The bits are the file's average, except
+/// in an MXFP4 file, where only the routed experts are MXFP4 and attention, embeddings and shared layers
+/// keep the rest of the file's bytes — so a token, which reads all of those but an eighth or a sixteenth of
+/// the experts, reads more bits per weight than the average. `None` for a dense model.
+#[must_use]
+pub fn moe_active(row: &Row, shape: &Shape) -> Option<(f64, f64)> {
+    let scale = if shape.params_b > 0.0 {
+        row.params / (shape.params_b * 1e9)
+    } else {
+        1.0
+    };
+    let active = row
+        .active
+        .or_else(|| (shape.active_b > 0.0).then_some(shape.active_b * 1e9 * scale))
+        .or_else(|| active_in_name(&row.model).map(|b| b * 1e9))
+        .filter(|&a| a > 0.0 && a < row.params)?;
+    let q = normalize(&row.quant);
+    let routed = shape.routed_b * 1e9 * scale;
+    let dense = row.params - routed;
+    if q.contains("mxfp4") && row.bits_from_size && routed > 0.0 && dense > 0.0 {
+        let dense_bits =
+            ((row.bits * row.params - routed * MXFP4_BITS) / dense).clamp(MXFP4_BITS, 16.5);
+        let active_routed = (active - dense).max(0.0);
+        let bits = (active_routed * MXFP4_BITS + dense.min(active) * dense_bits) / active;
+        return Some((active, bits));
+    }
+    Some((active, row.bits))
+}
+
+/// The day llama.cpp's KV cache began keeping only the window for sliding-window layers (PR 13194,
+/// "kv-cache : add SWA support", merged 2025-05-20, build ≈ b5450); before it those layers cached, and
+/// attended over, the whole context behind a mask.
+pub const LLAMA_CPP_SWA_CACHE: (u32, u32, u32) = (2025, 5, 20);
+
+/// The build the sliding-window cache arrived in (see [`LLAMA_CPP_SWA_CACHE`]).
+pub const LLAMA_CPP_SWA_CACHE_BUILD: u32 = 5450;
+
+/// Whether the row's runtime reads only the window of a sliding-window layer's cache: llama.cpp (and its
+/// wrappers) since [`LLAMA_CPP_SWA_CACHE`] (a build without a date or number counts as recent). Static-cache
+/// runtimes (LiteRT) and MLC read their caches in full on the calibration set's Gemma rows, so they do not.
+#[must_use]
+pub fn sliding_window_cache(row: &Row) -> bool {
+    if !is_llama_cpp(row) {
+        return false;
+    }
+    let (ty, tm, td) = LLAMA_CPP_SWA_CACHE;
+    let before = match first_date(&row.framework_version) {
+        Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
+        Some((y, m, None)) => (y, m) < (ty, tm),
+        None => llama_cpp_build(row).is_some_and(|b| b < LLAMA_CPP_SWA_CACHE_BUILD),
+    };
+    !before
+}
+
+/// The prompt micro-batch the row states in its framework text (llama.cpp's `-ub 2048`, `--ubatch-size
+/// 2048`, `n_ubatch = 2048`): each micro-batch is one pass over the weights. `None` when not stated (the
+/// engine's default chunk, 512 tokens, llama.cpp's default micro-batch).
+#[must_use]
+pub fn micro_batch(row: &Row) -> Option<f64> {
+    let t = alloc::format!("{} {}", row.framework, row.framework_version).to_ascii_lowercase();
+    ["-ub", "--ubatch-size", "n_ubatch", "ubatch"]
+        .iter()
+        .find_map(|key| {
+            let at = t.find(key)? + key.len();
+            let rest = t[at..].trim_start_matches([' ', '=', ':']);
+            let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+            digits.parse::<f64>().ok()
+        })
+        .filter(|&n| (1.0..=1e6).contains(&n))
 }
 
 /// One row's predictions.
@@ -2344,7 +2598,13 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
     let (inputs, ctx, prompt) = inputs_with_peak(row, c, peak);
     let s = &scenario(&inputs)?;
     let report = analysis::analyze(s);
-    let ttft = latency::ttft_at(s, &report.compute, prompt).0;
+    // llama-bench `ppN @ dD` processes the prompt after D tokens already in the cache.
+    let depth = if is_llama_bench(row) {
+        row.context.unwrap_or(0.0)
+    } else {
+        0.0
+    };
+    let ttft = latency::ttft_after(s, &report.compute, prompt, depth).0;
     // Decode runs at its own compute peak where the runtime splits one token's work unevenly.
     let dpeak = decode_peak(row);
     let sd_owned;
@@ -3514,6 +3774,84 @@ mod tests {
     }
 
     #[test]
+    fn mixtures_of_experts_read_their_active_parameters() {
+        assert_eq!(active_in_name("Qwen3-30B-A3B-Instruct"), Some(3.0));
+        assert_eq!(active_in_name("qwen3moe 30B.A3B Q8_0"), Some(3.0));
+        assert_eq!(active_in_name("Qwen1.5-MoE-A2.7B"), Some(2.7));
+        assert_eq!(active_in_name("granite-3.0-3b-a800m"), Some(0.8));
+        for dense in [
+            "Llama 3.1 8B",
+            "Qwen2.5 7B AWQ",
+            "gemma-3-4b-it-qat",
+            "Mistral 7B v0.3",
+            "a3b",
+        ] {
+            assert_eq!(active_in_name(dense), None, "{dense}");
+        }
+        // A named marker picks the mixture among a family's variants; the dense 32B stays dense.
+        let s = known_shape("Qwen3-Coder-30B-A3B-Instruct", 30.53e9).unwrap();
+        assert_eq!((s.layers, s.active_b), (48.0, 3.34));
+        assert_eq!(known_shape("Qwen3 32B", 32.8e9).unwrap().active_b, 0.0);
+        // gpt-oss-20b in MXFP4 (11.27 GiB): the experts are 4.25-bit, the rest of the file's bytes sit in
+        // the 1.8 B parameters every token reads, so a token reads ≈6 bits per weight against 4.6 on average.
+        let r = one(
+            "1,S,workstation_unified,NVIDIA DGX Spark,273,GPU,llama-bench -ub 2048,gpt-oss 20B,20.91,MXFP4 MoE,,11.27 GiB,2048,3782,32,84,,,",
+        )
+        .rows
+        .remove(0);
+        let shape = shape_of(&r);
+        let (active, bits) = moe_active(&r, &shape).unwrap();
+        assert!((active - 4.19e9).abs() < 1e6, "{active}");
+        assert!((4.62..4.64).contains(&r.bits), "{}", r.bits);
+        assert!((5.9..6.3).contains(&bits), "{bits}");
+        assert_eq!(micro_batch(&r), Some(2048.0));
+        assert!(ggml_cuda(&r) && runtime_of(&r) == Runtime::LlamaCppCuda);
+        assert!(sliding_window_cache(&r));
+        // Predicted at the active bytes, not the file's: ≈ 75 tokens/s (84 measured), not ≈ 18.
+        let p = predict(&r, &lookup_row(CALIBRATED, &r)).unwrap();
+        assert!((65.0..95.0).contains(&p.decode_tps), "{}", p.decode_tps);
+        // The column, when a file has it, wins over the table.
+        let mut c = r.clone();
+        c.active = Some(2.0e9);
+        assert_eq!(moe_active(&c, &shape).unwrap().0, 2.0e9);
+        // A dense model and builds before llama.cpp's sliding-window cache.
+        let mut d = r.clone();
+        d.model = "Llama 3.1 8B".to_string();
+        d.params = 8.03e9;
+        assert_eq!(moe_active(&d, &shape_of(&d)), None);
+        d.framework = "llama-bench b5000".to_string();
+        assert!(!sliding_window_cache(&d) && micro_batch(&d).is_none());
+        d.framework = "Metal, llama-bench b6000".to_string();
+        assert!(sliding_window_cache(&d) && !ggml_cuda(&d));
+        d.framework = "LiteRT-LM".to_string();
+        assert!(!sliding_window_cache(&d));
+    }
+
+    #[test]
+    fn a_prompt_after_cached_tokens_attends_to_them() {
+        // llama-bench pp2048 @ d32768: the same weights, attention over 32k more tokens — slower, and a
+        // windowed model (Gemma 3: five local layers of six) loses less.
+        let base = "1,S,workstation_unified,NVIDIA DGX Spark,273,GPU,llama-bench (CUDA),";
+        let at = |model: &str, size: &str, depth: &str| {
+            let mut r = one(&alloc::format!(
+                "{base}{model},{size},Q4_0,4.5,,2048,5000,32,70,,,"
+            ))
+            .rows
+            .remove(0);
+            r.context = depth.parse().ok();
+            predict(&r, &lookup_row(CALIBRATED, &r))
+                .unwrap()
+                .prefill_tps
+        };
+        let llama = at("Llama 3.1 8B", "8.03", "32768") / at("Llama 3.1 8B", "8.03", "");
+        let gemma = at("Gemma 3 4B", "3.88", "32768") / at("Gemma 3 4B", "3.88", "");
+        assert!(
+            llama < 0.8 && gemma < 1.0 && gemma > llama,
+            "{llama} {gemma}"
+        );
+    }
+
+    #[test]
     fn geforce_prompts_run_int8_tensor_cores_under_llama_cpp() {
         let mut r = one(
             "1,S,discrete_gpu,NVIDIA RTX 4090,1008,GPU,llama-bench b4011,LLaMA 2 7B,6.74,Q4_0,4.5,,512,13944,128,188,165.2,TFLOPS,FP16",
@@ -3523,20 +3861,32 @@ mod tests {
         assert!(geforce_rtx(&r));
         assert_eq!(llama_cpp_build(&r), Some(4011));
         // MMQ: int8 MMA at 4x the FP32-accumulate FP16 figure, for a prompt only.
-        assert_eq!(geforce_prefill_factor(&r), 4.0);
+        assert_eq!(cuda_prompt_factor(&r), 4.0);
         assert!((default_peak(&r).tops - 4.0 * 165.2).abs() < 1e-9);
         assert!((decode_peak(&r).tops - 165.2).abs() < 1e-9);
         // F16 weights and builds before the MMQ default: cuBLAS FP16 with FP16 accumulation (2x).
         r.quant = "F16".to_string();
-        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        assert_eq!(cuda_prompt_factor(&r), 2.0);
         r.quant = "Q4_K_M".to_string();
         r.framework = "llama-bench b3000".to_string();
-        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        assert_eq!(cuda_prompt_factor(&r), 2.0);
         r.framework = "llama.cpp".to_string();
         r.framework_version = "2024-03-01".to_string();
-        assert_eq!(geforce_prefill_factor(&r), 2.0);
+        assert_eq!(cuda_prompt_factor(&r), 2.0);
         r.framework_version = "2024-07".to_string();
-        assert_eq!(geforce_prefill_factor(&r), 4.0);
+        assert_eq!(cuda_prompt_factor(&r), 4.0);
+        // A 4-bit figure (Blackwell's headline) is twice the int8 rate the kernels run at; an 8-bit one is it.
+        let mut b = r.clone();
+        b.device = "NVIDIA DGX Spark (GB10)".to_string();
+        b.precision = "FP4 (sparse)".to_string();
+        assert_eq!(cuda_prompt_factor(&b), 0.5);
+        b.quant = "MXFP4 MoE".to_string();
+        assert_eq!(cuda_prompt_factor(&b), 0.5);
+        b.quant = "F16".to_string();
+        assert_eq!(cuda_prompt_factor(&b), 0.25);
+        b.quant = "Q8_0".to_string();
+        b.precision = "FP8".to_string();
+        assert_eq!(cuda_prompt_factor(&b), 1.0);
         // An int8 or FP16-accumulate figure, another runtime, a workstation or older card: as stated.
         for (field, text) in [
             ("precision", "INT8 (dense)"),
@@ -3554,7 +3904,7 @@ mod tests {
                 "framework" => x.framework = text.to_string(),
                 _ => x.device = text.to_string(),
             }
-            assert_eq!(geforce_prefill_factor(&x), 1.0, "{text}");
+            assert_eq!(cuda_prompt_factor(&x), 1.0, "{text}");
         }
         assert_eq!(
             llama_cpp_build(&one("1,S,pc_cpu,d,1,CPU,ollama 0.5.7,m,1,Q4_0,4.5,,,,,1,,,").rows[0]),
@@ -3788,7 +4138,10 @@ mod tests {
                 s.prefill.within_25
             );
         }
-        // Measured (runtime-keyed groups): in sample 4.2 % / 89.6 %, 6.4 % / 77.7 %; by source 7.6 % / 84.4 %,
+        // Measured (session 5: GeForce int8 prompts, the llama.cpp CUDA runtime group): in sample 4.1 % /
+        // 89.6 %, 6.1 % / 81.0 %; by source 8.2 % / 84.4 %, 26.9 % / 38.8 % (the six CUDA/ROCm rows lose
+        // their group with S06 out); by device 6.4 % / 83.7 %, 6.3 % / 79.3 %.
+        // Before (runtime-keyed groups): in sample 4.2 % / 89.6 %, 6.4 % / 77.7 %; by source 7.6 % / 84.4 %,
         // 27.5 % / 39.7 %; by device 6.3 % / 83.7 %, 6.9 % / 76.0 %. (Before: in sample 4.6 % / 89.6 %,
         // 7.4 % / 77.7 %; by source 8.2 % / 84.4 %, 27.5 % / 39.7 %; by device 6.8 % / 80.7 %, 8.4 % / 75.2 %.)
         guard(
@@ -3800,7 +4153,7 @@ mod tests {
         guard(
             "source held out",
             &holdout(&p.rows, HoldOut::Source).summary,
-            (0.08, 0.83),
+            (0.085, 0.83),
             (0.285, 0.38),
         );
         guard(

@@ -43,6 +43,27 @@ pub fn ttft_at(s: &Scenario, compute: &Compute, p: f64) -> Seconds {
     c.max(m) + cold(s)
 }
 
+/// Time to process `p` prompt tokens when `depth` tokens are already in the KV cache (a later turn of a
+/// conversation, llama-bench's `pp512 @ d4096`): the weights are read as for `p` tokens, and the attention
+/// covers the cached tokens too, so the arithmetic is that of a `depth + p` prefill less that of `depth`.
+#[must_use]
+pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Seconds {
+    if depth <= 0.0 {
+        return ttft_at(s, compute, p);
+    }
+    let eff = compute.effective.0;
+    let (_, m) = prefill_times(s, eff, p);
+    let c = match &s.model {
+        Model::Llm(llm) => {
+            let ops = llm.prefill_ops(depth + p) - llm.prefill_ops(depth);
+            Seconds(ops.0 * s.targets.batch / eff)
+        }
+        Model::OneShot(_) => prefill_times(s, eff, p).0,
+    };
+    let kv = memory::kv_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
+    c.max(m + kv) + cold(s)
+}
+
 fn cold(s: &Scenario) -> Seconds {
     if s.targets.cold_start {
         super::storage::cold_start(s)
