@@ -84,7 +84,8 @@
 //!   |ln(pred/meas)|; a group with fewer than [`MIN_ROWS_TWO_PARAMS`] decode rows keeps its parent's t_layer
 //!   and fits η_bw alone;
 //! - a group with too few rows for one quantity takes its parent's constants for it (a runtime-class group
-//!   its class's, then its runtime's, then the backend's);
+//!   its class's, then its runtime's, then the backend's); a backend with one or two rows, whose parent is
+//!   the prior, moves the prior toward them ([`PRIOR_WEIGHT`]);
 //! - rows whose measurement beats the roofline (η would exceed 1) are left out of the fit and flagged.
 //!
 //! **Per-core bandwidth: modelled, but off.** A CPU's decode is physically bounded by min(DRAM bandwidth ·
@@ -2092,13 +2093,13 @@ pub const CALIBRATED: &[Calibrated] = &[
         None,
         None,
         0.0,
-        0.6,
+        0.694,
         0.1,
-        0.3,
+        0.379,
         (0.5, 1.5),
         (0.5, 1.5),
-        0,
-        0,
+        1,
+        1,
     ),
     cal(
         Backend::Gpu,
@@ -3035,6 +3036,11 @@ fn round3(x: f64) -> f64 {
     math::round(x * 1000.0) / 1000.0
 }
 
+/// How many rows the seed's prior counts as when a backend has fewer than [`MIN_ROWS`] rows: its η_bw and η_c
+/// are the geometric mean of the prior and the rows' median, weighted PRIOR_WEIGHT to n (one NPU row moves
+/// the prior a third of the way in log terms).
+pub const PRIOR_WEIGHT: f64 = 2.0;
+
 /// Fewest decode rows a group needs to fit both η_bw and the per-layer cost (more than two a parameter); a
 /// group with fewer (but at least [`MIN_ROWS`]) keeps its backend's per-layer cost and fits η_bw alone.
 pub const MIN_ROWS_TWO_PARAMS: usize = 5;
@@ -3065,7 +3071,18 @@ fn fit_group(
 ) -> Calibrated {
     let p: Vec<f64> = obs.iter().filter_map(|o| o.prefill).collect();
     let pr = prior(backend);
-    let eta_c = if p.len() >= MIN_ROWS {
+    // A backend with a row or two (NPUs on the calibration set: one) has no parent but the prior: its
+    // rows move the prior as PRIOR_WEIGHT rows of its own would (a geometric mean, weighted by count),
+    // instead of being ignored until MIN_ROWS arrive. Finer groups with too few rows take their parent's.
+    let backend_wide = hw.is_none() && runtime.is_none();
+    let shrunk = |prior_value: f64, rows: &[f64]| {
+        let n = rows.len() as f64;
+        let w = n / (n + PRIOR_WEIGHT);
+        round3(math::exp((1.0 - w) * math::ln(prior_value) + w * math::ln(median(rows))).min(1.0))
+    };
+    let eta_c = if backend_wide && !p.is_empty() && p.len() < MIN_ROWS {
+        shrunk(pr.eta_c, &p)
+    } else if p.len() >= MIN_ROWS {
         round3(
             source_median(
                 obs.iter()
@@ -3093,6 +3110,18 @@ fn fit_group(
     };
     let mut d = bandwidth_bound(1.0);
     let (mut eta_bw, mut layer_ms) = (pr.eta_bw, pr.layer_ms);
+    let few = d.len();
+    if backend_wide && few > 0 && few < MIN_ROWS {
+        let t = pr.layer_ms * 1e-3;
+        let etas: Vec<f64> = d
+            .iter()
+            .filter(|&&(_, l, meas)| meas > l * t)
+            .map(|&(m, l, meas)| m / (meas - l * t))
+            .collect();
+        if !etas.is_empty() {
+            eta_bw = shrunk(pr.eta_bw, &etas);
+        }
+    }
     if d.len() >= MIN_ROWS {
         let first = fit_d(&d);
         let again = bandwidth_bound(first.0);
@@ -3113,8 +3142,16 @@ fn fit_group(
         eta_c,
         decode_band: pr.decode_band,
         prefill_band: pr.prefill_band,
-        n_decode: if d.len() >= MIN_ROWS { d.len() } else { 0 },
-        n_prefill: if p.len() >= MIN_ROWS { p.len() } else { 0 },
+        n_decode: if d.len() >= MIN_ROWS || (backend_wide && eta_bw != pr.eta_bw) {
+            d.len()
+        } else {
+            0
+        },
+        n_prefill: if p.len() >= MIN_ROWS || (backend_wide && eta_c != pr.eta_c) {
+            p.len()
+        } else {
+            0
+        },
     }
 }
 
@@ -3771,6 +3808,30 @@ mod tests {
         r.cores = "12 (12x Cortex-A720)".to_string();
         let even = predict(&r, &c).expect("predicts");
         assert!(mixed.decode_compute_s > even.decode_compute_s);
+    }
+
+    #[test]
+    fn a_backend_with_one_row_moves_its_prior_part_way() {
+        // The calibration set's one NPU row (decode 85 tokens/s, ≈0.93 of the bandwidth at the prior's
+        // per-layer cost) moves η_bw from the prior's 0.6 a third of the way in log terms; nothing else.
+        let npu = CALIBRATED
+            .iter()
+            .find(|c| c.backend == Backend::Npu)
+            .unwrap();
+        assert_eq!((npu.n_decode, npu.n_prefill), (1, 1));
+        assert!((0.65..0.75).contains(&npu.eta_bw), "{}", npu.eta_bw);
+        assert!(npu.eta_c > 0.3 && npu.eta_c < 0.6, "{}", npu.eta_c);
+        assert_eq!(npu.layer_ms, prior(Backend::Npu).layer_ms);
+        assert_eq!(npu.decode_band, prior(Backend::Npu).decode_band);
+        // With no row at all the prior stands.
+        let p = parse(CALIBRATION_CSV).unwrap();
+        let gpu_only: Vec<Row> = p
+            .rows
+            .iter()
+            .filter(|r| r.backend == Backend::Gpu)
+            .cloned()
+            .collect();
+        assert!(fit(&gpu_only).iter().all(|c| c.backend == Backend::Gpu));
     }
 
     #[test]
