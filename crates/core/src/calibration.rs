@@ -949,7 +949,12 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
             tops
         }
     });
-    let params = params.ok_or(SkipReason::NoSize)?;
+    // A blank `params_b` is read from the model's name ("Llama 3.1 8B", "Qwen3-30B-A3B": the total), a blank
+    // `bpw_nominal` from the quantization's name with the dictionary's nominal bits (SOURCES.md).
+    let params = params
+        .or_else(|| params_in_name(get("model")))
+        .ok_or(SkipReason::NoSize)?;
+    let bpw = bpw.or_else(|| nominal_bits(get("quant")));
     let (bits, from_size) = match (size, bpw) {
         (Some(b), _) => (b * 8.0 / params, true),
         (None, Some(b)) => (b, false),
@@ -1001,6 +1006,76 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
         active: active.filter(|&a| a < params),
         uncertain: get("uncertain").eq_ignore_ascii_case("yes"),
     })
+}
+
+/// The parameter count a model's name gives, in parameters: the first number followed by `B` or `M` that
+/// stands alone ("Llama 3.1 8B" → 8·10⁹, "SmolLM-135M" → 1.35·10⁸, "Qwen3-30B-A3B" → 3·10¹⁰ — the total;
+/// "Mixtral 8x7B" is not read, its total is not 8 × 7 B).
+#[must_use]
+pub fn params_in_name(model: &str) -> Option<f64> {
+    let t = model.to_ascii_lowercase();
+    let b = t.as_bytes();
+    (0..b.len()).find_map(|i| {
+        let starts = b[i].is_ascii_digit()
+            && (i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'.'));
+        if !starts {
+            return None;
+        }
+        let num: String = t[i..]
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == '.')
+            .collect();
+        let end = i + num.len();
+        let unit = *b.get(end)?;
+        if b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric) || (i > 0 && b[i - 1] == b'x') {
+            return None;
+        }
+        let x: f64 = num.parse().ok()?;
+        match unit {
+            b'b' => Some(x * 1e9),
+            b'm' => Some(x * 1e6),
+            _ => None,
+        }
+        .filter(|&p| p > 0.0)
+    })
+}
+
+/// The dictionary's nominal bits per weight for a quantization named in the `quant` column (SOURCES.md):
+/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5, int8 8, int4 4, Q4_K_M ≈4.85, and
+/// the other GGUF types at their block sizes. `None` for a mixed scheme (Q2_K, SpinQuant, w4a16), which needs
+/// `model_size_reported`.
+#[must_use]
+pub fn nominal_bits(quant: &str) -> Option<f64> {
+    let q = normalize(quant);
+    const TABLE: &[(&str, f64)] = &[
+        ("q4km", 4.85),
+        ("q4ks", 4.58),
+        ("q5km", 5.69),
+        ("q5ks", 5.54),
+        ("q6k", 6.56),
+        ("q40", 4.5),
+        ("q41", 5.0),
+        ("q50", 5.5),
+        ("q51", 6.0),
+        ("q80", 8.5),
+        ("mxfp4", 4.25),
+        ("iq4xs", 4.25),
+        ("iq4nl", 4.5),
+        ("q4f16", 4.5),
+        ("q4f32", 4.5),
+        ("q0f16", 16.0),
+        ("bf16", 16.0),
+        ("fp16", 16.0),
+        ("f16", 16.0),
+        ("fp32", 32.0),
+        ("f32", 32.0),
+        ("int8", 8.0),
+        ("int4", 4.0),
+    ];
+    TABLE
+        .iter()
+        .find(|(k, _)| q.starts_with(k) || q.contains(k))
+        .map(|&(_, b)| b)
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -3808,6 +3883,33 @@ mod tests {
         r.cores = "12 (12x Cortex-A720)".to_string();
         let even = predict(&r, &c).expect("predicts");
         assert!(mixed.decode_compute_s > even.decode_compute_s);
+    }
+
+    #[test]
+    fn blank_sizes_are_read_from_the_model_and_quantization_names() {
+        assert_eq!(params_in_name("Llama 3.1 8B"), Some(8e9));
+        assert_eq!(params_in_name("Qwen2.5-1.5B-Instruct"), Some(1.5e9));
+        assert_eq!(params_in_name("SmolLM-135M"), Some(1.35e8));
+        assert_eq!(params_in_name("Qwen3-30B-A3B"), Some(3e10));
+        for none in ["Mixtral 8x7B", "Phi-3.5-mini", "DeepSeek-R1", "gemma-3-it"] {
+            assert_eq!(params_in_name(none), None, "{none}");
+        }
+        assert_eq!(nominal_bits("Q4_K_M (Ollama default tag)"), Some(4.85));
+        assert_eq!(nominal_bits("Q8_0"), Some(8.5));
+        assert_eq!(nominal_bits("BF16"), Some(16.0));
+        assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
+        assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
+        assert_eq!(nominal_bits("dynamic_int8"), Some(8.0));
+        for mixed in ["Q2_K", "SpinQuant (4-bit)", "w4a16", "a16w4 QAT"] {
+            assert_eq!(nominal_bits(mixed), None, "{mixed}");
+        }
+        // A row with neither params_b nor bpw_nominal nor a size is read from its names.
+        let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,Llama 3.1 8B,,Q4_0,,,512,50,128,10,,,");
+        assert_eq!(p.rows.len(), 1, "{:?}", p.skipped);
+        assert_eq!((p.rows[0].params, p.rows[0].bits), (8e9, 4.5));
+        // Still nothing to go on: skipped with its reason.
+        let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,My model,,Q2_K,,,512,50,128,10,,,");
+        assert_eq!(p.rows.len(), 0);
     }
 
     #[test]
