@@ -198,14 +198,15 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     assert_eq!(num(&v, "n_decode"), 88.0);
     assert_eq!(num(&v, "n_prefill"), 61.0);
     // Regression guards, not the goal, with a margin of about one row. Rows H001–H067 (sources H01–H09):
-    // decode 13.0 % median, 74.6 % within ±25 %, prefill 17.3 %, 61.1 % when the guard was last moved
-    // (session 5: the CUDA runtime group; before it 14.5 % / 74.6 % and 16.9 % / 63.9 %; before the CPU work
+    // decode 11.8 % median, 79.4 % within ±25 %, prefill 17.3 %, 61.1 % when the guard was last moved
+    // (session 5: the CUDA runtime group and the Pi 4's streaming limit; before them 14.5 % / 74.6 % and
+    // 16.9 % / 63.9 %; before the CPU work
     // of issue #6's third pass 17.9 % / 66.7 % and 25.6 % / 50.0 %; before the CPU-core physics 17.6 % /
     // 63.5 % and 67.7 % / 27.8 %).
     let first = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n <= 67);
     let [(dm, dw), (pm, pw)] = errors(&v, first);
     assert!(
-        dm <= 0.14 && dw >= 0.73,
+        dm <= 0.125 && dw >= 0.77,
         "H001–H067 decode {dm:.4} / {dw:.4}"
     );
     assert!(
@@ -219,6 +220,9 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     let spark = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 68);
     let [(dm, dw), _] = errors(&v, spark);
     assert!(dm <= 0.06 && dw >= 0.96, "H10 decode {dm:.4} / {dw:.4}");
+    // The whole set, the DGX Spark included, meets the issue's decode goal: 7.1 % / 85.2 %.
+    let [(dm, dw), _] = errors(&v, |_| true);
+    assert!(dm <= 0.10 && dw >= 0.85, "all decode {dm:.4} / {dw:.4}");
     // No measurement of the set beats the roofline.
     assert_eq!(num(&v, "above_roofline"), 0.0);
     // Every class of the set is reported.

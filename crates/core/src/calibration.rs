@@ -2430,12 +2430,30 @@ impl Calibrated {
 /// so it is to be re-read against the article.
 pub const APPLE_CPU_DIE_GBPS: f64 = 224.0;
 
+/// What the Raspberry Pi 4's BCM2711 lets its four Cortex-A72 cores stream, GB/s: STREAM on a headless Pi 4
+/// measured 5.5 GB/s (Copy 5527 MB/s, Scale 5562 MB/s; sci-pi.org.uk, "Stream"), 43 % of the 12.8 GB/s its
+/// 32-bit LPDDR4-3200 bus carries — where other chips' CPUs stream 70–85 % of theirs (the Pi 5's BCM2712
+/// decodes at the spec's η_bw). llama.cpp on a Pi 4 or Pi 400 decodes at 3.1–4.1 GB/s, ≈ 0.6–0.75 of it.
+pub const BCM2711_CPU_GBPS: f64 = 5.5;
+
+/// Whether a chip or device text names the BCM2711 (Raspberry Pi 4, Pi 400, Compute Module 4).
+fn bcm2711(text: &str) -> bool {
+    let t = normalize(text);
+    t.contains("bcm2711")
+        || t.contains("raspberrypi4")
+        || t.contains("pi400")
+        || t.contains("computemodule4")
+}
+
 /// The bandwidth a row's unit can draw from memory, GB/s: the DRAM's peak, except where a CPU's side of
 /// the chip cannot take all of it — an Apple Max or Ultra CPU reads at most [`APPLE_CPU_DIE_GBPS`] per
-/// die. η_bw then applies to this figure (the runtime streams a share of what the unit can draw).
+/// die, a Raspberry Pi 4's at most [`BCM2711_CPU_GBPS`]. η_bw then applies to this figure (the runtime streams a share of what the unit can draw).
 #[must_use]
 pub fn unit_bandwidth_gbps(row: &Row) -> f64 {
     let chip = alloc::format!("{} {}", row.chip, row.device).to_ascii_lowercase();
+    if row.backend == Backend::Cpu && bcm2711(&chip) {
+        return row.bw_gbps.min(BCM2711_CPU_GBPS);
+    }
     if row.backend != Backend::Cpu || !chip.contains("apple") {
         return row.bw_gbps;
     }
@@ -3883,6 +3901,25 @@ mod tests {
         r.cores = "12 (12x Cortex-A720)".to_string();
         let even = predict(&r, &c).expect("predicts");
         assert!(mixed.decode_compute_s > even.decode_compute_s);
+    }
+
+    #[test]
+    fn a_pi_4_cpu_streams_what_its_soc_lets_it() {
+        let mut r =
+            one("1,S,sbc,Raspberry Pi 4,12.8,CPU,llama-bench,TinyLlama 1.1B,1.1,Q8_0,8.5,,,,,3,,,")
+                .rows
+                .remove(0);
+        assert_eq!(unit_bandwidth_gbps(&r), BCM2711_CPU_GBPS);
+        r.device = "Raspberry Pi 400 (4 GB)".to_string();
+        assert_eq!(unit_bandwidth_gbps(&r), BCM2711_CPU_GBPS);
+        for other in [
+            "Raspberry Pi 5 (4 GB)",
+            "Orange Pi 5",
+            "Qualcomm QCM4290 board",
+        ] {
+            r.device = other.to_string();
+            assert_eq!(unit_bandwidth_gbps(&r), 12.8, "{other}");
+        }
     }
 
     #[test]
