@@ -1876,7 +1876,8 @@ pub fn geforce_rtx(row: &Row) -> bool {
     })
 }
 
-/// The llama.cpp build number in a row's framework text ("llama-bench b4011" → 4011).
+/// The llama.cpp build number in a row's framework text ("llama-bench b4011" → 4011): a `b` and four or five
+/// digits (builds passed b1000 in August 2023), so a GPU's name ("B200") is not one.
 fn llama_cpp_build(row: &Row) -> Option<u32> {
     let text = alloc::format!("{} {}", row.framework, row.framework_version).to_ascii_lowercase();
     let b = text.as_bytes();
@@ -1889,7 +1890,7 @@ fn llama_cpp_build(row: &Row) -> Option<u32> {
             .take_while(char::is_ascii_digit)
             .collect();
         let end = i + 1 + digits.len();
-        if (3..=5).contains(&digits.len()) && !b.get(end).is_some_and(u8::is_ascii_alphabetic) {
+        if (4..=5).contains(&digits.len()) && !b.get(end).is_some_and(u8::is_ascii_alphabetic) {
             digits.parse().ok()
         } else {
             None
@@ -4060,6 +4061,9 @@ mod tests {
         .remove(0);
         assert!(geforce_rtx(&r));
         assert_eq!(llama_cpp_build(&r), Some(4011));
+        let mut named = r.clone();
+        named.framework = "llama.cpp on a B200".to_string();
+        assert_eq!(llama_cpp_build(&named), None);
         // MMQ: int8 MMA at 4x the FP32-accumulate FP16 figure, for a prompt only.
         assert_eq!(cuda_prompt_factor(&r), 4.0);
         assert!((default_peak(&r).tops - 4.0 * 165.2).abs() < 1e-9);
