@@ -11,7 +11,7 @@
 //! 0…1, `null` when there is no row), `n_decode`, `n_prefill`, `rows_used`, `rows_skipped`,
 //! `above_roofline` (a count) with `above_roofline_rows` (`id`, `quantity` decode|prefill, `measured`,
 //! `bound` in tokens/s), `skipped` (`id`, `line`, `reason`), `naive` and `holdout_by_source` /
-//! `holdout_by_device` (the same error keys), `by_class`, and `rows` (per row: measured, predicted, naive,
+//! `holdout_by_device` (the same error keys), `by_class`, `by_source` (the same keys and `source`), and `rows` (per row: measured, predicted, naive,
 //! the constants used and `group`, the fitted group they came from: `backend[/runtime][/class]`, see
 //! `calibration::lookup_runtime` for the fallback chain).
 //!
@@ -153,6 +153,15 @@ fn summary_json(s: &Summary) -> Value {
             let mut e = errors_json(&c.decode, &c.prefill);
             e["hw_class"] = json!(c.hw.code());
             e["naive"] = errors_json(&c.naive_decode, &c.naive_prefill);
+            e
+        })
+        .collect();
+    o["by_source"] = s
+        .by_source
+        .iter()
+        .map(|c| {
+            let mut e = errors_json(&c.decode, &c.prefill);
+            e["source"] = json!(c.source);
             e
         })
         .collect();
@@ -331,6 +340,29 @@ fn text_report(
             pair(&c.naive_prefill),
             h.map_or_else(String::new, |h| pair(&h.prefill)),
         );
+    }
+    if s.by_source.len() > 1 {
+        let _ = writeln!(o, "\nBy source (median error, share within ±25 %):");
+        let _ = writeln!(
+            o,
+            "  {:<20} {:>4} {:>18} {:>4} {:>18}",
+            "source", "n", "decode", "n", "prefill"
+        );
+        for c in &s.by_source {
+            let _ = writeln!(
+                o,
+                "  {:<20} {:>4} {:>18} {:>4} {:>18}",
+                if c.source.is_empty() {
+                    "–"
+                } else {
+                    &c.source
+                },
+                c.decode.n,
+                pair(&c.decode),
+                c.prefill.n,
+                pair(&c.prefill),
+            );
+        }
     }
     if s.above_roofline.is_empty() {
         let _ = writeln!(o, "\nNo measurement beats the roofline.");

@@ -223,6 +223,20 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     // The whole set, the DGX Spark included, meets the decode goal: 7.1 % / 85.2 %.
     let [(dm, dw), _] = errors(&v, |_| true);
     assert!(dm <= 0.10 && dw >= 0.85, "all decode {dm:.4} / {dw:.4}");
+    // Each source is reported on its own, in the file's order.
+    let sources: Vec<&str> = v["by_source"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["source"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        sources,
+        ["H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10"]
+    );
+    let h10 = &v["by_source"][9];
+    assert_eq!((num(h10, "n_decode"), num(h10, "n_prefill")), (25.0, 25.0));
+    assert!(num(h10, "decode_median_abs_err") <= 0.06);
     // No measurement of the set beats the roofline.
     assert_eq!(num(&v, "above_roofline"), 0.0);
     // Every class of the set is reported.

@@ -2866,6 +2866,18 @@ pub struct ClassErrors {
     pub naive_prefill: ErrorStats,
 }
 
+/// The errors of one source's rows.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SourceErrors {
+    /// `source_id` as written (empty when the file has none).
+    pub source: String,
+    /// Decode, calibrated.
+    pub decode: ErrorStats,
+    /// Prefill, calibrated.
+    pub prefill: ErrorStats,
+}
+
 /// The summary of a file.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -2880,6 +2892,8 @@ pub struct Summary {
     pub naive_prefill: ErrorStats,
     /// By device class, in [`ALL_HW_CLASSES`] order, classes with rows only.
     pub by_class: Vec<ClassErrors>,
+    /// By `source_id`, in the order the sources first appear: which publication a miss comes from.
+    pub by_source: Vec<SourceErrors>,
     /// Rows used.
     pub rows_used: usize,
     /// Measurements faster than the roofline (prefill only checked against a peak the file gives).
@@ -2930,12 +2944,30 @@ pub fn summarize(results: &[RowResult], above_roofline: Vec<AboveRoofline>) -> S
             })
         })
         .collect();
+    let mut sources: Vec<&str> = Vec::new();
+    for r in results {
+        if !sources.contains(&r.source.as_str()) {
+            sources.push(&r.source);
+        }
+    }
+    let by_source = sources
+        .iter()
+        .map(|&src| {
+            let rs: Vec<&RowResult> = results.iter().filter(|r| r.source == src).collect();
+            SourceErrors {
+                source: src.to_string(),
+                decode: stats(&rs, &dec),
+                prefill: stats(&rs, &pre),
+            }
+        })
+        .collect();
     Summary {
         decode: stats(&all, &dec),
         prefill: stats(&all, &pre),
         naive_decode: stats(&all, &ndec),
         naive_prefill: stats(&all, &npre),
         by_class,
+        by_source,
         rows_used: results.len(),
         above_roofline,
     }
