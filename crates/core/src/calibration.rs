@@ -4374,9 +4374,9 @@ mod tests {
                 s.prefill.within_25
             );
         }
-        // Measured (session 5: GeForce int8 prompts, the llama.cpp CUDA runtime group): in sample 4.1 % /
-        // 89.6 %, 6.1 % / 81.0 %; by source 8.2 % / 84.4 %, 26.9 % / 38.8 % (the six CUDA/ROCm rows lose
-        // their group with S06 out); by device 6.4 % / 83.7 %, 6.3 % / 79.3 %.
+        // Measured (session 5: GeForce int8 prompts, the llama.cpp CUDA runtime group, a backend's one or two
+        // rows moving its prior): in sample 4.1 % / 90.4 %, 6.1 % / 81.0 %; by source 6.4 % / 85.2 %,
+        // 26.7 % / 38.8 %; by device 6.4 % / 83.7 %, 6.3 % / 79.3 %.
         // Before (runtime-keyed groups): in sample 4.2 % / 89.6 %, 6.4 % / 77.7 %; by source 7.6 % / 84.4 %,
         // 27.5 % / 39.7 %; by device 6.3 % / 83.7 %, 6.9 % / 76.0 %. (Before: in sample 4.6 % / 89.6 %,
         // 7.4 % / 77.7 %; by source 8.2 % / 84.4 %, 27.5 % / 39.7 %; by device 6.8 % / 80.7 %, 8.4 % / 75.2 %.)
