@@ -1169,8 +1169,9 @@ const fn sh(
 
 /// Model families by a name fragment (lowercase letters and digits only), most specific first, each with its
 /// variants. Shapes from the models' published `config.json`; mixtures of experts with the active and
-/// routed counts of their model cards (gpt-oss: 3.61 B / 5.13 B active without the input embedding, so
-/// 0.58 B more here), sliding windows where the config sets them (Gemma 2: 4096 on every other layer;
+/// routed counts of their model cards or computed from their configs (gpt-oss: 3.61 B / 5.13 B active
+/// without the input embedding, so 0.58 B more here; GLM-4.5-Air's "12B" leaves out the embedding and the
+/// head, 13.4 with them; Qwen3-30B-A3B's 3.35 counts the routers), sliding windows where the config sets them (Gemma 2: 4096 on every other layer;
 /// Gemma 3: 512 (1B) or 1024 on five layers of six; gpt-oss: 128 on every other layer).
 pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     (
@@ -1188,7 +1189,7 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         "mixtral",
         &[
             sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false).moe(12.9, 45.1),
-            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false).moe(39.1, 135.8),
+            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false).moe(39.1, 135.3),
         ],
     ),
     (
@@ -1201,7 +1202,7 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     ),
     (
         "glm45air",
-        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false).moe(12.1, 99.7)],
+        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false).moe(13.4, 99.7)],
     ),
     (
         "tinyllama",
@@ -1237,7 +1238,7 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
             sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false),
             sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false),
             // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token.
-            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false).moe(3.34, 28.99),
+            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false).moe(3.35, 28.99),
             sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false).moe(22.2, 227.0),
         ],
     ),
@@ -4023,7 +4024,7 @@ mod tests {
         }
         // A named marker picks the mixture among a family's variants; the dense 32B stays dense.
         let s = known_shape("Qwen3-Coder-30B-A3B-Instruct", 30.53e9).unwrap();
-        assert_eq!((s.layers, s.active_b), (48.0, 3.34));
+        assert_eq!((s.layers, s.active_b), (48.0, 3.35));
         assert_eq!(known_shape("Qwen3 32B", 32.8e9).unwrap().active_b, 0.0);
         // gpt-oss-20b in MXFP4 (11.27 GiB): the experts are 4.25-bit, the rest of the file's bytes sit in
         // the 1.8 B parameters every token reads, so a token reads ≈6 bits per weight against 4.6 on average.
