@@ -1800,12 +1800,19 @@ pub fn first_date(text: &str) -> Option<(u32, u32, Option<u32>)> {
 /// say so (the dynamic split is assumed).
 #[must_use]
 pub fn llama_cpp_static_split(row: &Row) -> bool {
-    let (ty, tm, td) = LLAMA_CPP_DYNAMIC_MATMUL;
-    is_llama_cpp(row)
-        && first_date(&row.framework_version).is_some_and(|(y, m, d)| match d {
-            Some(d) => (y, m, d) < (ty, tm, td),
-            None => (y, m) < (ty, tm),
-        })
+    is_llama_cpp(row) && built_before(row, LLAMA_CPP_DYNAMIC_MATMUL, None)
+}
+
+/// Whether a row's llama.cpp build predates a change merged on `date` (first build `build`, when known):
+/// by the first date in `framework_version` (a month-only date counts as before only for an earlier month),
+/// else by a build number in the framework text; a row that states neither is taken as later.
+fn built_before(row: &Row, date: (u32, u32, u32), build: Option<u32>) -> bool {
+    let (ty, tm, td) = date;
+    match first_date(&row.framework_version) {
+        Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
+        Some((y, m, None)) => (y, m) < (ty, tm),
+        None => build.is_some_and(|first| llama_cpp_build(row).is_some_and(|b| b < first)),
+    }
 }
 
 /// The CPU peak one decoded token's work reaches, TOPS: [`cpu_peak`], except under llama.cpp on cores of
@@ -1916,13 +1923,8 @@ pub fn cuda_prompt_factor(row: &Row) -> f64 {
     let q = normalize(&row.quant);
     let block_quant = (q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit))
         || q.contains("mxfp4");
-    let (ty, tm, td) = LLAMA_CPP_CUDA_MMQ;
-    let before_mmq = match first_date(&row.framework_version) {
-        Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
-        Some((y, m, None)) => (y, m) < (ty, tm),
-        None => llama_cpp_build(row).is_some_and(|b| b < LLAMA_CPP_CUDA_MMQ_BUILD),
-    };
-    let int8 = block_quant && !before_mmq;
+    let int8 =
+        block_quant && !built_before(row, LLAMA_CPP_CUDA_MMQ, Some(LLAMA_CPP_CUDA_MMQ_BUILD));
     let four_bit = ["fp4", "int4", "nvfp4"]
         .iter()
         .any(|k| precision.contains(k));
@@ -2631,13 +2633,7 @@ pub fn sliding_window_cache(row: &Row) -> bool {
     if !is_llama_cpp(row) {
         return false;
     }
-    let (ty, tm, td) = LLAMA_CPP_SWA_CACHE;
-    let before = match first_date(&row.framework_version) {
-        Some((y, m, Some(d))) => (y, m, d) < (ty, tm, td),
-        Some((y, m, None)) => (y, m) < (ty, tm),
-        None => llama_cpp_build(row).is_some_and(|b| b < LLAMA_CPP_SWA_CACHE_BUILD),
-    };
-    !before
+    !built_before(row, LLAMA_CPP_SWA_CACHE, Some(LLAMA_CPP_SWA_CACHE_BUILD))
 }
 
 /// The prompt micro-batch the row states in its framework text (llama.cpp's `-ub 2048`, `--ubatch-size
