@@ -269,6 +269,27 @@ test('calibrated utilization defaults can be applied with one click', async () =
   }
 });
 
+test('the calibrated note follows the framework: llama.cpp and LiteRT have their own Apple GPU groups', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:apple_m2');
+    await page.locator('#c-backend').selectOption('gpu');
+    const note = page.getByTestId('cal-eta_c');
+    await page.locator('#c-fw').selectOption('llama_cpp');
+    await waitText(note, /llama\.cpp, apple_m_series/, 'llama.cpp calibration note');
+    const llama = await note.locator('strong').textContent();
+    await page.locator('#c-fw').selectOption('litert');
+    await waitText(note, /litert, apple_m_series/, 'LiteRT calibration note');
+    const litert = await note.locator('strong').textContent();
+    assert.ok(Number(litert) < Number(llama), `LiteRT's WebGPU prompt η_c ${litert} vs llama.cpp's ${llama}`);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
 test('with storage denied the save button says why, and presets still work', async () => {
   const app = await openPage({
     initScript: () => {

@@ -193,11 +193,18 @@ pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
     }
 }
 
-/// The calibrated constants for the chosen backend and device.
+/// The calibrated constants for the chosen backend, device and framework (its runtime family's group where
+/// the calibration set has one, as `edgefit validate` picks them).
 #[must_use]
-pub fn calibrated(device: Option<&str>, backend: Backend) -> Calibrated {
+pub fn calibrated(device: Option<&str>, backend: Backend, framework: &str) -> Calibrated {
     let p = device.and_then(presets::device);
-    calibration::lookup(calibration::CALIBRATED, backend, hw_class(p, backend))
+    let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
+    calibration::lookup_runtime(
+        calibration::CALIBRATED,
+        backend,
+        calibration::runtime_of_framework(framework, backend, nvidia),
+        hw_class(p, backend),
+    )
 }
 
 fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
@@ -429,6 +436,7 @@ pub fn FieldNote(
         let c = calibrated(
             ctx.presets.device.get_untracked().as_deref(),
             ctx.backend.get_untracked(),
+            &ctx.framework.get_untracked(),
         );
         let x = if field == Field::BandwidthUtil {
             c.eta_bw
@@ -507,7 +515,7 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     let c = ctx
         .presets
         .device
-        .with(|d| calibrated(d.as_deref(), ctx.backend.get()));
+        .with(|d| calibrated(d.as_deref(), ctx.backend.get(), &ctx.framework.get()));
     let (x, band, n) = if field == Field::BandwidthUtil {
         (c.eta_bw, c.decode_band, c.n_decode)
     } else {
@@ -517,9 +525,12 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
         Ui::CalPrior.text(l).to_string()
     } else {
         format!(
-            "{} {n} ({}{})",
+            "{} {n} ({}{}{})",
             Ui::CalFitted.text(l),
             edgefit_text::backend_label(c.backend, l),
+            c.runtime
+                .map(|r| format!(", {}", r.code()))
+                .unwrap_or_default(),
             c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
         )
     };
@@ -631,10 +642,23 @@ mod tests {
 
     #[test]
     fn calibration_uses_the_device_class() {
-        let c = calibrated(Some("apple_m2"), Backend::Gpu);
-        assert_eq!(c.hw, Some(HwClass::AppleMSeries));
+        let c = calibrated(Some("apple_m2"), Backend::Gpu, "coreml");
+        assert_eq!((c.hw, c.runtime), (Some(HwClass::AppleMSeries), None));
         assert!(c.n_decode > 0);
-        let c = calibrated(None, Backend::Npu);
+        let c = calibrated(None, Backend::Npu, "qnn");
         assert!(c.eta_bw > 0.0 && c.eta_bw <= 1.0);
+    }
+
+    #[test]
+    fn calibration_uses_the_framework_runtime_where_the_set_has_it() {
+        // llama.cpp's Metal rows and LiteRT's browser rows on Apple GPUs have groups of their own.
+        let llama = calibrated(Some("apple_m2"), Backend::Gpu, "llama_cpp");
+        assert_eq!(llama.runtime, Some(calibration::Runtime::LlamaCpp));
+        let litert = calibrated(Some("apple_m2"), Backend::Gpu, "litert");
+        assert_eq!(litert.runtime, Some(calibration::Runtime::LiteRt));
+        assert!(litert.eta_c < llama.eta_c);
+        // A Jetson keeps its class group (MLC's rows) whatever the framework; a phone CPU under LiteRT too.
+        let jetson = calibrated(Some("nv_orin_nano_8gb"), Backend::Gpu, "llama_cpp");
+        assert_eq!(jetson.hw, Some(HwClass::Jetson));
     }
 }

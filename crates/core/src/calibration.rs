@@ -369,6 +369,20 @@ impl Runtime {
     }
 }
 
+/// The runtime family of a framework preset (`crate::framework` ids), for a caller that knows the framework
+/// but not a row (the web page): llama.cpp (its CUDA group on an NVIDIA GPU), MLC, LiteRT / ExecuTorch;
+/// `None` for frameworks the calibration set has no measurement of (their class's constants apply).
+#[must_use]
+pub fn runtime_of_framework(framework: &str, backend: Backend, nvidia: bool) -> Option<Runtime> {
+    match framework {
+        "llama_cpp" if backend == Backend::Gpu && nvidia => Some(Runtime::LlamaCppCuda),
+        "llama_cpp" => Some(Runtime::LlamaCpp),
+        "mlc_llm" => Some(Runtime::Mlc),
+        "litert" | "executorch" => Some(Runtime::LiteRt),
+        _ => None,
+    }
+}
+
 /// The runtime family a row ran (see [`Runtime`]).
 #[must_use]
 pub fn runtime_of(row: &Row) -> Runtime {
