@@ -68,8 +68,9 @@
 //! enough rows; where the backend holds more than one family, a (backend, runtime) group per family; and
 //! the backend-wide entry. A row takes its constants by the chain ([`lookup_runtime`]):
 //! (backend, runtime, class) → (backend, class) → (backend, runtime) → backend → [`prior`] (η_c 0.5 on
-//! CPUs and GPUs, 0.3 on NPUs); a caller that does not know the runtime (the web page, [`lookup`]) skips the
-//! runtime-keyed entries. `edgefit validate` prints the group each row's constants came from. On
+//! CPUs and GPUs, 0.3 on NPUs); a caller that does not know the runtime ([`lookup`]) skips the runtime-keyed
+//! entries (the web page maps its framework picker with [`runtime_of_framework`]). `edgefit validate` prints
+//! the group each row's constants came from. On
 //! `data/calibration.csv` runtime groups exist only for Apple GPUs (llama.cpp's 80 rows vs LiteRT's five
 //! browser rows) and GPU/CPU backends as a whole: there is no Jetson or Adreno measurement under a second
 //! runtime to key on, so llama.cpp on a Jetson still gets MLC's constants (see the README, "What is left").
