@@ -250,14 +250,19 @@ test('advice, tornado chart and preset sweeps are computed when opened', async (
   }
 });
 
+/** The page with an Apple M2 on its GPU: its TOPS figure belongs to the Neural Engine; the calibrated data
+ * is for the Metal GPU. */
+async function appleGpu(page) {
+  await ready(page);
+  await pickDevice(page, 'p:apple_m2');
+  await page.locator('#c-backend').selectOption('gpu');
+}
+
 test('calibrated utilization defaults can be applied with one click', async () => {
   const app = await openPage();
   try {
     const { page } = app;
-    await ready(page);
-    await pickDevice(page, 'p:apple_m2');
-    // Its TOPS figure belongs to the Neural Engine; the calibrated data is for the Metal GPU.
-    await page.locator('#c-backend').selectOption('gpu');
+    await appleGpu(page);
     const note = page.getByTestId('cal-eta_bw');
     await waitText(note, /apple_m_series/, 'calibration note');
     await note.getByRole('button').click();
@@ -273,9 +278,7 @@ test('the calibrated note follows the framework: llama.cpp and LiteRT have their
   const app = await openPage();
   try {
     const { page } = app;
-    await ready(page);
-    await pickDevice(page, 'p:apple_m2');
-    await page.locator('#c-backend').selectOption('gpu');
+    await appleGpu(page);
     const note = page.getByTestId('cal-eta_c');
     await page.locator('#c-fw').selectOption('llama_cpp');
     await waitText(note, /llama\.cpp, apple_m_series/, 'llama.cpp calibration note');
