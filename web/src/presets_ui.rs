@@ -441,6 +441,10 @@ pub fn FieldNote(
         let x = if field == Field::BandwidthUtil {
             c.eta_bw
         } else {
+            // That η_c goes with the matmul tile it was fitted with (llama.cpp CUDA: 128, else none).
+            let tile = calibration::runtime_gemm_tile(c.runtime);
+            ctx.text(Field::GemmTile)
+                .set(format_value(&Value::exact(tile)));
             c.eta_c
         };
         ctx.text(field).set(format_value(&Value::exact(x)));
@@ -535,13 +539,23 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
         )
     };
     let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
+    let tile = calibration::runtime_gemm_tile(c.runtime);
+    let tile = if field == Field::ComputeUtil && tile > 0.0 {
+        format!(
+            " · {} {}",
+            edgefit_text::field_label(Field::GemmTile, l),
+            num(tile, 3)
+        )
+    } else {
+        String::new()
+    };
     el("p")
         .at("class", "cal-note")
         .at("data-testid", format!("cal-{}", field.key()))
         .tx(format!("{}: ", Ui::Calibrated.text(l)))
         .kid(el("strong").tx(num(x, 3)))
         .tx(format!(
-            " · {} {}–{} · {from} ",
+            " · {} {}–{}{tile} · {from} ",
             Ui::CalBand.text(l),
             num(band.0, 2),
             num(band.1, 2)

@@ -1129,6 +1129,8 @@ pub struct Shape {
     pub window: f64,
     /// Layers that attend within the window.
     pub local_layers: f64,
+    /// Mixture of experts: routed experts per layer and experts each token uses (0, 0 when unknown).
+    pub experts: (f64, f64),
 }
 
 impl Shape {
@@ -1139,6 +1141,14 @@ impl Shape {
         Self {
             active_b,
             routed_b,
+            ..self
+        }
+    }
+    /// The same shape with `experts` routed experts per layer, `used` of them per token.
+    #[must_use]
+    pub const fn routing(self, experts: f64, used: f64) -> Self {
+        Self {
+            experts: (experts, used),
             ..self
         }
     }
@@ -1179,6 +1189,7 @@ const fn sh(
         routed_b: 0.0,
         window: 0.0,
         local_layers: 0.0,
+        experts: (0.0, 0.0),
     }
 }
 
@@ -1194,30 +1205,42 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         &[
             sh(20.91, 24.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
                 .moe(4.19, 19.12)
+                .routing(32.0, 4.0)
                 .windowed(128.0, 12.0),
             sh(116.83, 36.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
                 .moe(5.71, 114.71)
+                .routing(128.0, 4.0)
                 .windowed(128.0, 18.0),
         ],
     ),
     (
         "mixtral",
         &[
-            sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false).moe(12.9, 45.1),
-            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false).moe(39.1, 135.3),
+            sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)
+                .moe(12.9, 45.1)
+                .routing(8.0, 2.0),
+            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false)
+                .moe(39.1, 135.3)
+                .routing(8.0, 2.0),
         ],
     ),
     (
         "olmoe",
-        &[sh(6.92, 16.0, 2048.0, 16.0, 16.0, 128.0, 50304.0, false).moe(1.28, 6.44)],
+        &[sh(6.92, 16.0, 2048.0, 16.0, 16.0, 128.0, 50304.0, false)
+            .moe(1.28, 6.44)
+            .routing(64.0, 8.0)],
     ),
     (
         "phi35moe",
-        &[sh(41.9, 32.0, 4096.0, 32.0, 8.0, 128.0, 32064.0, false).moe(6.6, 40.3)],
+        &[sh(41.9, 32.0, 4096.0, 32.0, 8.0, 128.0, 32064.0, false)
+            .moe(6.6, 40.3)
+            .routing(16.0, 2.0)],
     ),
     (
         "glm45air",
-        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false).moe(13.4, 99.7)],
+        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false)
+            .moe(13.4, 99.7)
+            .routing(128.0, 8.0)],
     ),
     (
         "tinyllama",
@@ -1253,8 +1276,12 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
             sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false),
             sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false),
             // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token.
-            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false).moe(3.35, 28.99),
-            sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false).moe(22.2, 227.0),
+            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false)
+                .moe(3.35, 28.99)
+                .routing(128.0, 8.0),
+            sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false)
+                .moe(22.2, 227.0)
+                .routing(128.0, 8.0),
         ],
     ),
     (
@@ -1413,6 +1440,7 @@ pub fn estimate_shape(params: f64) -> Shape {
         routed_b: 0.0,
         window: 0.0,
         local_layers: 0.0,
+        experts: (0.0, 0.0),
     }
 }
 
@@ -1935,11 +1963,7 @@ pub fn cuda_prompt_factor(row: &Row) -> f64 {
         return 1.0;
     }
     let precision = normalize(&row.precision);
-    let q = normalize(&row.quant);
-    let block_quant = (q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit))
-        || q.contains("mxfp4");
-    let int8 =
-        block_quant && !built_before(row, LLAMA_CPP_CUDA_MMQ, Some(LLAMA_CPP_CUDA_MMQ_BUILD));
+    let int8 = mmq(row);
     let four_bit = ["fp4", "int4", "nvfp4"]
         .iter()
         .any(|k| precision.contains(k));
@@ -1956,6 +1980,50 @@ pub fn cuda_prompt_factor(row: &Row) -> f64 {
         _ => 1.0,
     }
 }
+
+/// Whether a row's prompt ran llama.cpp's CUDA quantized matmul (MMQ with int8 tensor-core MMA, since
+/// [`LLAMA_CPP_CUDA_MMQ`]): a GPU row of the CUDA/ROCm runtime with block-quantized weights (legacy and
+/// K-quants, MXFP4) on a build from then on. F16 weights and the IQ types go to cuBLAS instead.
+#[must_use]
+pub fn mmq(row: &Row) -> bool {
+    let q = normalize(&row.quant);
+    let block_quant = (q.starts_with('q') && q.as_bytes().get(1).is_some_and(u8::is_ascii_digit))
+        || q.contains("mxfp4");
+    row.backend == Backend::Gpu
+        && runtime_of(row) == Runtime::LlamaCppCuda
+        && block_quant
+        && !built_before(row, LLAMA_CPP_CUDA_MMQ, Some(LLAMA_CPP_CUDA_MMQ_BUILD))
+}
+
+/// Tokens per tile of llama.cpp's CUDA quantized matmul ([`mmq`]): 128 prompt columns per block, each block
+/// loading its weight tile from memory into shared memory before multiplying it. 0 for any other runtime.
+#[must_use]
+pub fn gemm_tile(row: &Row) -> f64 {
+    if mmq(row) {
+        MMQ_TILE
+    } else {
+        0.0
+    }
+}
+
+/// See [`gemm_tile`].
+pub const MMQ_TILE: f64 = 128.0;
+
+/// The matmul tile a runtime group's η_c was fitted with ([`gemm_tile`]): [`MMQ_TILE`] for llama.cpp's
+/// CUDA/ROCm backend, else 0. The page writes it beside that η_c.
+#[must_use]
+pub fn runtime_gemm_tile(runtime: Option<Runtime>) -> f64 {
+    if runtime == Some(Runtime::LlamaCppCuda) {
+        MMQ_TILE
+    } else {
+        0.0
+    }
+}
+
+/// The FP16 tensor rate (FP16 accumulation) as a share of the int8 rate on NVIDIA's Turing to Blackwell
+/// GPUs (an RTX 4090: 330 and 661 TOPS dense): where MMQ multiplies the weights in int8, llama.cpp's
+/// FlashAttention multiplies queries, keys and values in FP16 at this share.
+pub const MMQ_FP16_SHARE: f64 = 0.5;
 
 /// The peak compute used for a row, TOPS: the file's figure when given, else a class default.
 ///
@@ -2267,9 +2335,9 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.0,
         0.905,
         0.05,
-        0.307,
+        0.395,
         (0.614, 1.053),
-        (0.923, 1.089),
+        (0.922, 1.114),
         5,
         5,
     ),
@@ -2293,9 +2361,9 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.0,
         0.802,
         0.03,
-        0.296,
+        0.381,
         (0.609, 1.077),
-        (0.803, 1.117),
+        (0.782, 1.172),
         6,
         6,
     ),
@@ -2334,7 +2402,7 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.2,
         0.399,
         (0.798, 1.085),
-        (0.895, 1.893),
+        (0.999, 1.893),
         113,
         99,
     ),
@@ -2540,6 +2608,10 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     set(&mut i, Field::ParamsB, (row.params + table) / 1e9);
     if let Some(a) = active {
         set(&mut i, Field::ActiveParamsB, a / 1e9);
+        if shape.experts.1 > 0.0 {
+            set(&mut i, Field::Experts, shape.experts.0);
+            set(&mut i, Field::ExpertsActive, shape.experts.1);
+        }
     }
     if shape.window > 0.0 && sliding_window_cache(row) {
         set(&mut i, Field::Window, shape.window);
@@ -2574,10 +2646,12 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         ),
     );
     set(&mut i, Field::PeakInt8Tops, peak.tops);
-    i.set(
-        Field::PeakFp16Tops,
-        Some(crate::input::Value::exact(peak.tops)),
-    );
+    let fp16 = if gemm_tile(row) > 0.0 {
+        peak.tops * MMQ_FP16_SHARE
+    } else {
+        peak.tops
+    };
+    i.set(Field::PeakFp16Tops, Some(crate::input::Value::exact(fp16)));
     i.set(
         Field::PeakInt4Tops,
         Some(crate::input::Value::exact(peak.tops)),
@@ -2594,6 +2668,7 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     if let Some(ub) = micro_batch(row) {
         set(&mut i, Field::Chunk, ub);
     }
+    set(&mut i, Field::GemmTile, gemm_tile(row));
     (i, ctx, prompt)
 }
 
@@ -3349,11 +3424,47 @@ pub fn fit_core_bw(rows: &[Row]) -> (f64, f64, f64) {
 /// [`fit`] with a given per-core streaming bandwidth (GB/s; 0: none), carried by every CPU entry.
 #[must_use]
 pub fn fit_with_core_bw(rows: &[Row], core_bw_gbps: f64) -> Vec<Calibrated> {
-    let obs: Vec<(usize, Obs)> = rows
+    let mut obs: Vec<(usize, Obs)> = rows
         .iter()
         .enumerate()
         .filter_map(|(i, r)| observe(r, core_bw_gbps).map(|o| (i, o)))
         .collect();
+    let first = fit_obs(rows, &obs, core_bw_gbps);
+    // A tiled prompt's weight reads add to its arithmetic instead of hiding behind it, so its η_c depends on
+    // the bandwidth: refit those rows' η_c at the η_bw the first fit gives their group.
+    let mut tiled = false;
+    for (i, o) in &mut obs {
+        let r = &rows[*i];
+        if gemm_tile(r) > 0.0 && o.prefill.is_some() {
+            o.prefill = tiled_prefill_eta(r, &lookup_row(&first, r));
+            tiled = true;
+        }
+    }
+    if tiled {
+        fit_obs(rows, &obs, core_bw_gbps)
+    } else {
+        first
+    }
+}
+
+/// The η_c at which a tiled prompt (compute and weight reads summed) takes its measured time, the memory side
+/// at `c`'s η_bw: compute time at η_c = 1 over what the reads leave of the measurement. `None` when the reads
+/// alone take longer than the measurement.
+fn tiled_prefill_eta(row: &Row, c: &Calibrated) -> Option<f64> {
+    let meas = row.prefill_tps?;
+    let at = |eta_c: f64| {
+        predict(row, &Calibrated { eta_c, ..*c })
+            .ok()
+            .map(|p| 1.0 / p.prefill_tps)
+    };
+    let (full, half) = (at(1.0)?, at(0.5)?);
+    let compute = half - full;
+    let memory = full - compute;
+    let left = 1.0 / meas - memory;
+    (left > 0.0 && compute > 0.0).then(|| compute / left)
+}
+
+fn fit_obs(rows: &[Row], obs: &[(usize, Obs)], core_bw_gbps: f64) -> Vec<Calibrated> {
     let enough = |g: &[&Obs]| {
         let nd = g.iter().filter(|o| o.decode.is_some()).count();
         let np = g.iter().filter(|o| o.prefill.is_some()).count();
@@ -4158,6 +4269,43 @@ mod tests {
             llama_cpp_build(&one("1,S,pc_cpu,d,1,CPU,ollama 0.5.7,m,1,Q4_0,4.5,,,,,1,,,").rows[0]),
             None
         );
+    }
+
+    #[test]
+    fn cuda_prompts_reread_their_weights_per_mmq_tile() {
+        let r = one(
+            "1,S,workstation_unified,NVIDIA DGX Spark (GB10),273,GPU,llama-bench b6918 -ub 2048,Qwen2.5 7B,7.62,Q8_0,8.5,,2048,2276,32,60,1000,TFLOPS,FP4 (sparse)",
+        )
+        .rows
+        .remove(0);
+        assert!(mmq(&r));
+        assert_eq!(gemm_tile(&r), MMQ_TILE);
+        // A prompt of 2048 in one micro-batch of 2048: sixteen 128-token tiles, each reading the layer
+        // weights; the reads add to the arithmetic. Without tiles the same row reads them once and hides it.
+        let c = lookup_row(CALIBRATED, &r);
+        let tiled = predict(&r, &c).unwrap().prefill_tps;
+        let mut flat = inputs_for(&r, &c).0;
+        flat.set_exact(Field::GemmTile, 0.0);
+        let s = validate(&flat).unwrap().expected;
+        let report = analysis::analyze(&s);
+        let once = 2048.0 / latency::ttft_at(&s, &report.compute, 2048.0).0;
+        assert!(tiled < 0.75 * once, "{tiled} vs {once}");
+        // Measured 2276 tokens/s (llama.cpp's DGX Spark table): within 25 %.
+        assert!((tiled / 2276.0 - 1.0).abs() < 0.25, "{tiled}");
+        // Not for F16 weights (cuBLAS), Metal, another runtime or a build before MMQ.
+        for (field, text) in [
+            ("quant", "F16"),
+            ("framework", "llama.cpp (Metal) b6918"),
+            ("framework", "MLC LLM"),
+            ("framework", "llama-bench b3000"),
+        ] {
+            let mut x = r.clone();
+            match field {
+                "quant" => x.quant = text.to_string(),
+                _ => x.framework = text.to_string(),
+            }
+            assert_eq!(gemm_tile(&x), 0.0, "{text}");
+        }
     }
 
     #[test]

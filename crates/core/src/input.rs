@@ -412,6 +412,9 @@ fields! {
     ExportCtx = "export_ctx", Scenario, Tokens, None, incl(1.0), incl(1e8), Optional;
     /// Prefill runs in fixed-size chunks of `chunk` tokens (NPU graphs): TTFT is a staircase.
     FixedChunks = "fixed_chunks", Scenario, Flag, d(0.0), incl(0.0), incl(1.0), Flag;
+    /// Prompt tokens per tile of a tiled int8 matmul kernel (llama.cpp's CUDA MMQ: 128): the weights are read
+    /// again for every tile, the reads add to the arithmetic, attention runs at the FP16 peak; 0: none.
+    GemmTile = "gemm_tile", Scenario, Tokens, d(0.0), incl(0.0), incl(1e6), Integer;
 
     /// Share of operations the accelerator runs; the rest falls back to the CPU.
     Coverage = "coverage", Framework, Ratio, d(1.0), incl(0.0), incl(1.0), Real;
@@ -444,7 +447,9 @@ impl Field {
             ParamsB => model != ModelKind::Architecture,
             Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms | Window | LocalLayers
             | MlaDim | RecurrentLayers | StateMb | RecurrentParams | ExportCtx | FixedChunks
-            | Experts | ExpertsActive | SharedExperts | ExpertFfn => model != ModelKind::OneShot,
+            | GemmTile | Experts | ExpertsActive | SharedExperts | ExpertFfn => {
+                model != ModelKind::OneShot
+            }
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,

@@ -324,8 +324,12 @@ impl Llm {
     /// Operations to prefill `p` prompt tokens: 2 · N · P + 2 · L · P² · q_width.
     #[must_use]
     pub fn prefill_ops(&self, p: f64) -> Ops {
-        Ops(2.0 * self.matmul_params() * p
-            + 4.0 * self.attention.prefill_pairs(p) * self.attention.q_width)
+        Ops(2.0 * self.matmul_params() * p + self.prefill_attention_ops(p).0)
+    }
+    /// The attention part of [`Llm::prefill_ops`] (scores and weighted values): 4 · pairs · q_width.
+    #[must_use]
+    pub fn prefill_attention_ops(&self, p: f64) -> Ops {
+        Ops(4.0 * self.attention.prefill_pairs(p) * self.attention.q_width)
     }
 }
 

@@ -46,6 +46,11 @@ pub struct Targets {
     pub export_ctx: Option<f64>,
     /// Prefill in fixed-size chunks of `chunk` tokens.
     pub fixed_chunks: bool,
+    /// Prompt tokens one tile of the runtime's tiled int8 prefill matmul covers (llama.cpp's CUDA MMQ: 128):
+    /// the kernel reads every weight again for each tile of a chunk and waits for its loads (reads and
+    /// arithmetic add), while attention (activations × activations) runs at the FP16 peak. 0: the weights are
+    /// read once per chunk and overlap the arithmetic (the roofline's max).
+    pub gemm_tile: f64,
 }
 
 /// One fully validated scenario, in SI units.
@@ -485,6 +490,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         cold_start: flag(Field::ColdStart),
         export_ctx: opt(Field::ExportCtx),
         fixed_chunks: flag(Field::FixedChunks),
+        gemm_tile: v(Field::GemmTile),
     };
     Scenario {
         device,

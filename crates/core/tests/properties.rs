@@ -109,6 +109,24 @@ proptest! {
     }
 
     #[test]
+    fn a_tiled_matmul_reads_the_weights_per_tile_and_adds_the_reads(
+        i in scenario(), tile in 1u32..1024, chunk in 1u32..4096,
+    ) {
+        let i = i.with(Field::Chunk, f64::from(chunk));
+        let flat = report(&i).ttft;
+        let tiled = report(&i.clone().with(Field::GemmTile, f64::from(tile))).ttft;
+        // Never faster; the reads add to the arithmetic instead of hiding behind it.
+        prop_assert!(tiled.ttft.0 >= flat.ttft.0 * (1.0 - 1e-12));
+        prop_assert!(tiled.memory_time.0 >= flat.memory_time.0 * (1.0 - 1e-12));
+        let sum = tiled.compute_time.0 + tiled.memory_time.0;
+        prop_assert!((tiled.ttft.0 - sum).abs() <= sum * 1e-12);
+        // A tile at least as wide as a chunk of every sequence reads the weights once per chunk, as without.
+        if f64::from(tile) >= f64::from(chunk) * i.mid(Field::Batch).unwrap() {
+            prop_assert!((tiled.memory_time.0 - flat.memory_time.0).abs() <= flat.memory_time.0 * 1e-12);
+        }
+    }
+
+    #[test]
     fn a_sliding_window_never_grows_the_kv_cache(i in scenario(), w in 1u32..8192, local in 0u32..80) {
         let full = report(&i);
         let layers = i.mid(Field::Layers).unwrap();

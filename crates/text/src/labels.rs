@@ -333,6 +333,12 @@ fn field_words(f: Field) -> Option<Words> {
             "Prompt tokens processed per prefill chunk; sizes the workspace.",
             "每次预填充处理的 token 数，决定工作区内存。",
         ],
+        GemmTile => [
+            "Matmul tile",
+            "矩阵乘分块",
+            "Prompt tokens per tile of a tiled int8 matmul (llama.cpp CUDA: 128): weights are re-read per tile and the reads add to the arithmetic; attention runs at the FP16 peak. 0: off.",
+            "分块 int8 矩阵乘每块的提示 token 数（llama.cpp CUDA：128）：每块重读一次权重，读取时间与计算时间相加；注意力按 FP16 峰值计算。0：不分块。",
+        ],
         SessionS => [
             "Session length",
             "连续使用时长",

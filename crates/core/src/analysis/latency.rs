@@ -40,7 +40,20 @@ pub struct Ttft {
 #[must_use]
 pub fn ttft_at(s: &Scenario, compute: &Compute, p: f64) -> Seconds {
     let (c, m) = prefill_times(s, compute.effective.0, p);
-    c.max(m) + cold(s)
+    combine(s, c, m) + cold(s)
+}
+
+/// Prefill time from its compute and memory times: the larger where loads overlap the arithmetic, their
+/// sum under a tiled kernel that waits for each weight tile before multiplying it ([`Targets::gemm_tile`]).
+///
+/// [`Targets::gemm_tile`]: crate::scenario::Targets::gemm_tile
+#[must_use]
+pub fn combine(s: &Scenario, compute: Seconds, memory: Seconds) -> Seconds {
+    if s.targets.gemm_tile > 0.0 {
+        compute + memory
+    } else {
+        compute.max(memory)
+    }
 }
 
 /// Time to process `p` prompt tokens when `depth` tokens are already in the KV cache (a later turn of a
@@ -56,12 +69,37 @@ pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Second
     let c = match &s.model {
         Model::Llm(llm) => {
             let ops = llm.prefill_ops(depth + p) - llm.prefill_ops(depth);
-            Seconds(ops.0 * s.targets.batch / eff)
+            let matmul = llm.prefill_ops(p).0 - llm.prefill_attention_ops(p).0;
+            compute_time(
+                s,
+                eff,
+                ops.0 * s.targets.batch,
+                (ops.0 - matmul) * s.targets.batch,
+            )
         }
         Model::OneShot(_) => prefill_times(s, eff, p).0,
     };
     let kv = memory::kv_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
-    c.max(m + kv) + cold(s)
+    combine(s, c, m + kv) + cold(s)
+}
+
+/// Seconds for `ops` operations at `eff` op/s, `attention` of them at the FP16 rate under a tiled int8
+/// kernel ([`Targets::gemm_tile`]): `eff` scaled by the FP16 peak over the activation's.
+///
+/// [`Targets::gemm_tile`]: crate::scenario::Targets::gemm_tile
+fn compute_time(s: &Scenario, eff: f64, ops: f64, attention: f64) -> Seconds {
+    let d = &s.device;
+    let peak = match s.quant.activation {
+        Activation::Int8 => d.peak_int8.0,
+        Activation::Fp16 => d.peak_fp16.0,
+        Activation::Int4 => d.peak_int4.0,
+    };
+    if s.targets.gemm_tile > 0.0 && peak > 0.0 && d.peak_fp16.0 > 0.0 {
+        let attention_eff = eff * d.peak_fp16.0 / peak;
+        Seconds((ops - attention) / eff + attention / attention_eff)
+    } else {
+        Seconds(ops / eff)
+    }
 }
 
 fn cold(s: &Scenario) -> Seconds {
@@ -114,10 +152,25 @@ fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
             } else {
                 crate::units::Bytes(0.0)
             };
+            // A tiled matmul reads each layer weight once per tile of the tokens that use it: every token of
+            // the chunk for the shared weights, k/E of them for one routed expert. The embedding (a lookup)
+            // and the LM head (run for the last prompt token) are read once.
+            let tiles = |tokens: f64| {
+                let t = s.targets.gemm_tile;
+                if t > 0.0 {
+                    crate::math::ceil(tokens / t).max(1.0)
+                } else {
+                    1.0
+                }
+            };
+            let routed_tokens = per_pass * b * m.params.routed_share.max(0.0);
+            let read = (w.body - w.routed) * tiles(per_pass * b)
+                + (w.routed - untouched) * tiles(routed_tokens)
+                + (w.total() - w.body);
             let kv = memory::kv_bytes_at(s, p) * b;
             (
-                Seconds(ops.0 / eff),
-                ((w.total() - untouched) * passes + kv) / s.device.effective_bandwidth(),
+                compute_time(s, eff, ops.0, m.prefill_attention_ops(p).0 * b),
+                (read * passes + kv) / s.device.effective_bandwidth(),
             )
         }
         Model::OneShot(m) => {
@@ -138,7 +191,7 @@ fn max_prompt(s: &Scenario, eff: f64, budget: Seconds) -> f64 {
     }
     let fits = |p: f64| {
         let (c, m) = prefill_times(s, eff, p);
-        c.max(m) <= budget
+        combine(s, c, m) <= budget
     };
     if !fits(1.0) {
         return 0.0;
@@ -169,7 +222,7 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
     };
     let (ct, mt) = prefill_times(s, eff, p);
     let cold = t.cold_start.then_some(*cold_start);
-    let ttft = ct.max(mt) + cold.unwrap_or_default();
+    let ttft = combine(s, ct, mt) + cold.unwrap_or_default();
     let budget = t.ttft - cold.unwrap_or_default();
     let alt = match s.quant.activation {
         Activation::Fp16 => Activation::Int8,
@@ -198,5 +251,52 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
         target,
         verdict: Verdict::from_headroom(h),
         headroom: h,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::input::{Field, Inputs};
+    use crate::{analyze, validate};
+
+    /// A 7 B model at 8 bits on 100 GB/s and 100 TOPS (50 at FP16), all at full utilization.
+    fn inputs() -> Inputs {
+        let mut i = Inputs::default()
+            .with(Field::ParamsB, 7.0)
+            .with(Field::WeightBits, 8.0)
+            .with(Field::BandwidthGbps, 100.0)
+            .with(Field::PeakInt8Tops, 100.0)
+            .with(Field::PeakFp16Tops, 50.0)
+            .with(Field::MemoryGb, 64.0)
+            .with(Field::Prompt, 1024.0)
+            .with(Field::Context, 2048.0)
+            .with(Field::Chunk, 512.0);
+        i.set_exact(Field::BandwidthUtil, 1.0);
+        i.set_exact(Field::ComputeUtil, 1.0);
+        i
+    }
+
+    #[test]
+    fn a_tiled_int8_matmul_rereads_the_layers_per_tile_and_runs_attention_at_fp16() {
+        let flat_s = validate(&inputs()).unwrap().expected;
+        let tiled_s = validate(&inputs().with(Field::GemmTile, 128.0))
+            .unwrap()
+            .expected;
+        let (flat, tiled) = (analyze(&flat_s).ttft, analyze(&tiled_s).ttft);
+        let w = crate::analysis::memory::weights(&tiled_s);
+        let bw = tiled_s.device.effective_bandwidth();
+        // Two chunks of 512, four tiles each: the layer matrices are read eight times instead of twice; the
+        // embedding, the head and the norms still twice (once per chunk).
+        let extra = (w.body * 6.0) / bw;
+        assert!((tiled.memory_time.0 - flat.memory_time.0 - extra.0).abs() < 1e-9 * extra.0);
+        assert!((tiled.ttft.0 - tiled.compute_time.0 - tiled.memory_time.0).abs() < 1e-12);
+        // The arithmetic: attention at the FP16 peak, half the INT8 one, so it counts twice.
+        let crate::model::Model::Llm(m) = &tiled_s.model else {
+            unreachable!()
+        };
+        let attention = m.prefill_attention_ops(1024.0).0;
+        assert!(attention > 0.0);
+        let want = flat.compute_time.0 + attention / 100e12;
+        assert!((tiled.compute_time.0 - want).abs() < 1e-9 * want);
     }
 }
