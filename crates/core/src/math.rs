@@ -113,6 +113,44 @@ pub fn sort_by<T>(v: &mut [T], mut cmp: impl FnMut(&T, &T) -> core::cmp::Orderin
     }
 }
 
+/// ln(n!) for a whole `n ≥ 0`: exact sums up to 20, Stirling's series above (error below 1e-10).
+#[must_use]
+pub fn ln_factorial(n: f64) -> f64 {
+    if n < 21.0 {
+        let mut s = 0.0;
+        let mut k = 2.0;
+        while k <= n {
+            s += ln(k);
+            k += 1.0;
+        }
+        s
+    } else {
+        n * ln(n) - n + 0.5 * ln(2.0 * core::f64::consts::PI * n) + 1.0 / (12.0 * n)
+            - 1.0 / (360.0 * n * n * n)
+    }
+}
+
+/// The mean of ⌈N / tile⌉ for N ~ Poisson(λ): how many `tile`-wide tiles a count that averages λ fills
+/// (none when it is 0). Summed over N within λ ± 12√λ + 8, which holds all but a negligible tail.
+#[must_use]
+pub fn poisson_mean_tiles(lambda: f64, tile: f64) -> f64 {
+    if lambda <= 0.0 || tile <= 0.0 {
+        return 0.0;
+    }
+    let spread = 12.0 * sqrt(lambda) + 8.0;
+    let lo = floor((lambda - spread).max(0.0));
+    let hi = ceil(lambda + spread);
+    let (mut n, mut sum) = (lo, 0.0);
+    while n <= hi {
+        if n > 0.0 {
+            let p = exp(-lambda + n * ln(lambda) - ln_factorial(n));
+            sum += p * ceil(n / tile);
+        }
+        n += 1.0;
+    }
+    sum
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -122,5 +160,31 @@ mod tests {
         assert_eq!(v, [(1, 'b'), (1, 'e'), (2, 'd'), (3, 'a'), (3, 'c')]);
         let mut e: [u8; 0] = [];
         super::sort_by(&mut e, u8::cmp);
+    }
+
+    #[test]
+    fn poisson_tile_counts_match_a_direct_sum() {
+        // Reference values: the sum of P(N = n) · ⌈n / tile⌉ to 20 standard deviations, in double precision.
+        for (lambda, tile, want) in [
+            (0.5, 128.0, 0.393_469_340_287_366_6),
+            (64.0, 128.0, 1.000_000_000_000_601_7),
+            (128.0, 128.0, 1.476_515_551_347_220_8),
+            (256.0, 128.0, 2.483_385_698_952_715),
+            (1000.0, 128.0, 8.218_177_660_707_198),
+            (5.5, 4.0, 1.748_553_023_926_376),
+        ] {
+            let got = super::poisson_mean_tiles(lambda, tile);
+            assert!(
+                (got - want).abs() < 1e-6 * want,
+                "λ {lambda}, tile {tile}: {got} vs {want}"
+            );
+        }
+        assert_eq!(super::poisson_mean_tiles(0.0, 128.0), 0.0);
+        for n in [0.0, 1.0, 5.0, 20.0] {
+            let exact: f64 = (2..=n as u32).map(|k| super::ln(f64::from(k))).sum();
+            assert!((super::ln_factorial(n) - exact).abs() < 1e-9);
+        }
+        let exact: f64 = (2..=40u32).map(|k| super::ln(f64::from(k))).sum();
+        assert!((super::ln_factorial(40.0) - exact).abs() < 1e-9);
     }
 }

@@ -73,7 +73,7 @@ pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Second
             compute_time(
                 s,
                 eff,
-                ops.0 * s.targets.batch,
+                ops.0 * s.targets.batch + expert_padding(s, llm, p),
                 (ops.0 - matmul) * s.targets.batch,
             )
         }
@@ -100,6 +100,29 @@ fn compute_time(s: &Scenario, eff: f64, ops: f64, attention: f64) -> Seconds {
     } else {
         Seconds(ops / eff)
     }
+}
+
+/// Operations a tiled kernel ([`Targets::gemm_tile`]) adds to a prefill of `p` tokens by running each routed
+/// expert's tokens in whole tiles: an expert that k/E of a chunk's tokens pick (a Poisson count n) computes
+/// ⌈n / tile⌉ tiles of `tile` columns, not n columns. 0 without tiles or experts.
+///
+/// [`Targets::gemm_tile`]: crate::scenario::Targets::gemm_tile
+fn expert_padding(s: &Scenario, m: &crate::model::Llm, p: f64) -> f64 {
+    let t = s.targets.gemm_tile;
+    let share = m.params.routed_share;
+    if t <= 0.0 || share <= 0.0 || m.params.routed <= 0.0 {
+        return 0.0;
+    }
+    let passes = weight_passes(s, p);
+    let p = padded_prompt(s, p);
+    let per_pass = if s.targets.chunk > 0.0 {
+        p.min(s.targets.chunk)
+    } else {
+        p
+    };
+    let lambda = per_pass * s.targets.batch * share;
+    let padded = crate::math::poisson_mean_tiles(lambda, t) * t;
+    2.0 * m.params.routed * (padded - lambda).max(0.0) * passes
 }
 
 fn cold(s: &Scenario) -> Seconds {
@@ -169,7 +192,12 @@ fn prefill_times(s: &Scenario, eff: f64, p: f64) -> (Seconds, Seconds) {
                 + (w.total() - w.body);
             let kv = memory::kv_bytes_at(s, p) * b;
             (
-                compute_time(s, eff, ops.0, m.prefill_attention_ops(p).0 * b),
+                compute_time(
+                    s,
+                    eff,
+                    ops.0 + expert_padding(s, m, p),
+                    m.prefill_attention_ops(p).0 * b,
+                ),
                 (read * passes + kv) / s.device.effective_bandwidth(),
             )
         }
@@ -298,5 +326,31 @@ mod tests {
         assert!(attention > 0.0);
         let want = flat.compute_time.0 + attention / 100e12;
         assert!((tiled.compute_time.0 - want).abs() < 1e-9 * want);
+    }
+
+    #[test]
+    fn a_tiled_kernel_runs_each_experts_tokens_in_whole_tiles() {
+        // 30 B parameters, 3 B active, 4 of 128 experts per token: a chunk of 512 sends each expert 16
+        // tokens on average, which fill one 128-column tile (or none) — 112 columns of padding.
+        let moe = |tile: f64| {
+            let i = inputs()
+                .with(Field::ParamsB, 30.0)
+                .with(Field::ActiveParamsB, 3.0)
+                .with(Field::Experts, 128.0)
+                .with(Field::ExpertsActive, 4.0)
+                .with(Field::PeakFp16Tops, 100.0)
+                .with(Field::GemmTile, tile);
+            validate(&i).unwrap().expected
+        };
+        let (flat_s, tiled_s) = (moe(0.0), moe(128.0));
+        let (flat, tiled) = (analyze(&flat_s).ttft, analyze(&tiled_s).ttft);
+        let crate::model::Model::Llm(m) = &tiled_s.model else {
+            unreachable!()
+        };
+        let lambda: f64 = 16.0;
+        let filled = 1.0 - (-lambda).exp();
+        let padding = 2.0 * m.params.routed * (filled * 128.0 - lambda) * 2.0;
+        let want = flat.compute_time.0 + padding / 100e12;
+        assert!((tiled.compute_time.0 - want).abs() < 1e-6 * want);
     }
 }
