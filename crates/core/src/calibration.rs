@@ -4257,18 +4257,26 @@ mod tests {
             ("device", "NVIDIA RTX 4000 Ada Generation"),
             ("device", "Quadro RTX 6000"),
         ] {
-            let mut x = r.clone();
-            match field {
-                "precision" => x.precision = text.to_string(),
-                "framework" => x.framework = text.to_string(),
-                _ => x.device = text.to_string(),
-            }
-            assert_eq!(cuda_prompt_factor(&x), 1.0, "{text}");
+            assert_eq!(cuda_prompt_factor(&altered(&r, field, text)), 1.0, "{text}");
         }
         assert_eq!(
             llama_cpp_build(&one("1,S,pc_cpu,d,1,CPU,ollama 0.5.7,m,1,Q4_0,4.5,,,,,1,,,").rows[0]),
             None
         );
+    }
+
+    /// `r` with one text column replaced.
+    fn altered(r: &Row, field: &str, text: &str) -> Row {
+        let mut x = r.clone();
+        let cell = match field {
+            "precision" => &mut x.precision,
+            "framework" => &mut x.framework,
+            "quant" => &mut x.quant,
+            "device" => &mut x.device,
+            _ => unreachable!("{field}"),
+        };
+        *cell = text.to_string();
+        x
     }
 
     #[test]
@@ -4299,12 +4307,7 @@ mod tests {
             ("framework", "MLC LLM"),
             ("framework", "llama-bench b3000"),
         ] {
-            let mut x = r.clone();
-            match field {
-                "quant" => x.quant = text.to_string(),
-                _ => x.framework = text.to_string(),
-            }
-            assert_eq!(gemm_tile(&x), 0.0, "{text}");
+            assert_eq!(gemm_tile(&altered(&r, field, text)), 0.0, "{text}");
         }
     }
 
