@@ -321,9 +321,11 @@ test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-to
     const deadline = Date.now() + 5000;
     while (!page.url().includes('gemm_tile=128') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.match(page.url(), /gemm_tile=128/);
-    // Another runtime's η_c goes with no tile.
+    // Another runtime's η_c goes with no tile. MLC's group has decode rows only, so the η_c note gives the
+    // prior; the η_bw note names the group the page switched to.
     await page.locator('#c-fw').selectOption('mlc_llm');
-    await waitText(note, /mlc/, 'MLC calibration note');
+    await waitText(page.getByTestId('cal-eta_bw'), /mlc/, 'MLC bandwidth calibration note');
+    await waitText(note, /^(?![\s\S]*llama\.cpp-cuda)/, 'η_c note without the CUDA group');
     assert.doesNotMatch((await note.textContent()) ?? '', /Matmul tile/);
     await note.getByRole('button').click();
     assert.equal(await tile.inputValue(), '0');
