@@ -293,6 +293,48 @@ test('the calibrated note follows the framework: llama.cpp and LiteRT have their
   }
 });
 
+test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-token matmul tile, and the link keeps it', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:nv_dgx_spark');
+    await page.locator('#c-backend').selectOption('gpu');
+    await page.locator('#c-fw').selectOption('llama_cpp');
+    const note = page.getByTestId('cal-eta_c');
+    await waitText(note, /Matmul tile 128 · .*llama\.cpp-cuda/, 'CUDA calibration note');
+    const tile = page.getByLabel('Matmul tile', { exact: true });
+    assert.equal(await tile.inputValue(), '0');
+    const ttft = async () => Number(((await page.getByTestId('ttft').first().textContent()) ?? '').replace(/[^\d.]/g, ''));
+    await note.getByRole('button').click();
+    assert.equal(await tile.inputValue(), '128');
+    // The weights are read once per 128-token tile and the reads add to the arithmetic: a slower prompt
+    // than the same η_c with no tile.
+    await layoutSettled(page);
+    const tiled = await ttft();
+    await tile.fill('0');
+    await layoutSettled(page);
+    const flat = await ttft();
+    assert.ok(flat > 0 && tiled > flat, `TTFT ${tiled} ms with the tile, ${flat} ms without`);
+    await tile.fill('128');
+    await layoutSettled(page);
+    const deadline = Date.now() + 5000;
+    while (!page.url().includes('gemm_tile=128') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.match(page.url(), /gemm_tile=128/);
+    // Another runtime's η_c goes with no tile. MLC's group has decode rows only, so the η_c note gives the
+    // prior; the η_bw note names the group the page switched to.
+    await page.locator('#c-fw').selectOption('mlc_llm');
+    await waitText(page.getByTestId('cal-eta_bw'), /mlc/, 'MLC bandwidth calibration note');
+    await waitText(note, /^(?![\s\S]*llama\.cpp-cuda)/, 'η_c note without the CUDA group');
+    assert.doesNotMatch((await note.textContent()) ?? '', /Matmul tile/);
+    await note.getByRole('button').click();
+    assert.equal(await tile.inputValue(), '0');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
 test('with storage denied the save button says why, and presets still work', async () => {
   const app = await openPage({
     initScript: () => {

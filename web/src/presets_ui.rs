@@ -189,6 +189,8 @@ pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
         DeviceKind::Laptop if backend == Backend::Gpu => HwClass::PcIgpuApu,
         DeviceKind::Laptop if backend == Backend::Cpu => HwClass::PcCpu,
         DeviceKind::Accelerator if p.vendor == "NVIDIA" => HwClass::Jetson,
+        // A desktop with unified memory (the DGX Spark): not a Jetson, whatever its vendor.
+        DeviceKind::Desktop => HwClass::WorkstationUnified,
         _ => HwClass::Other,
     }
 }
@@ -674,5 +676,18 @@ mod tests {
         // A Jetson keeps its class group (MLC's rows) whatever the framework; a phone CPU under LiteRT too.
         let jetson = calibrated(Some("nv_orin_nano_8gb"), Backend::Gpu, "llama_cpp");
         assert_eq!(jetson.hw, Some(HwClass::Jetson));
+    }
+
+    #[test]
+    fn the_dgx_spark_is_a_unified_workstation_and_takes_llama_cpp_cuda() {
+        let spark = presets::device("nv_dgx_spark");
+        assert_eq!(hw_class(spark, Backend::Gpu), HwClass::WorkstationUnified);
+        // No GPU group of its class: the llama.cpp CUDA group, with its 128-token matmul tile.
+        let c = calibrated(Some("nv_dgx_spark"), Backend::Gpu, "llama_cpp");
+        assert_eq!(c.runtime, Some(calibration::Runtime::LlamaCppCuda));
+        assert_eq!(calibration::runtime_gemm_tile(c.runtime), 128.0);
+        let mlc = calibrated(Some("nv_dgx_spark"), Backend::Gpu, "mlc_llm");
+        assert_eq!(mlc.runtime, Some(calibration::Runtime::Mlc));
+        assert_eq!(calibration::runtime_gemm_tile(mlc.runtime), 0.0);
     }
 }

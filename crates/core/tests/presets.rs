@@ -5,7 +5,8 @@ use std::collections::HashSet;
 use edgefit_core::codec::{decode, encode, Issue, ValueProblem};
 use edgefit_core::framework::{self, check, Mismatch, Support, ALL_FRAMEWORKS, GENERIC};
 use edgefit_core::presets::{
-    self, catalog, Gap, ModelFamily, Provenance, ALL_DEVICES, ALL_MODELS, ALL_QUANTS,
+    self, catalog, DeviceKind, Gap, ModelFamily, Provenance, TopsPrecision, ALL_DEVICES,
+    ALL_MODELS, ALL_QUANTS,
 };
 use edgefit_core::{validate, Backend, Field, Granularity, Inputs, ModelKind, ALL_FIELDS};
 
@@ -38,7 +39,8 @@ fn llms() -> impl Iterator<Item = (&'static presets::ModelPreset, presets::ArchP
 
 #[test]
 fn table_sizes_match_the_research_files() {
-    assert_eq!(ALL_DEVICES.len(), 28);
+    // The 28 rows of devices.csv, then the DGX Spark in presets/extra.rs.
+    assert_eq!(ALL_DEVICES.len(), 28 + 1);
     // The 34 rows of models.csv, then the two mixtures of experts, the three LFM2 hybrids and the TTS model
     // in presets/extra.rs.
     assert_eq!(ALL_MODELS.len(), 34 + 6);
@@ -580,7 +582,7 @@ fn any_field_can_be_unset_and_unknown_keys_are_refused() {
 fn the_catalog_serializes_for_the_cli() {
     let j = serde_json::to_value(catalog()).unwrap();
     for (list, n) in [
-        ("devices", 28),
+        ("devices", 28 + 1),
         ("models", 34 + 6),
         ("quants", ALL_QUANTS.len()),
         ("frameworks", 17),
@@ -768,4 +770,55 @@ fn kokoro_operations_are_counted_from_its_config() {
     let mut i = Inputs::default();
     assert_eq!(k.apply(&mut i), [Field::ActivationMb]);
     assert_eq!(i.mid(Field::GopPerInference), Some(figure.value));
+}
+
+#[test]
+fn the_dgx_spark_preset_derives_its_dense_rates_from_the_sparse_fp4_figure() {
+    let spark = presets::device("nv_dgx_spark").unwrap();
+    assert_eq!(spark.name, "NVIDIA DGX Spark (GB10)");
+    assert_eq!((spark.vendor, spark.year), ("NVIDIA", Some(2025)));
+    assert_eq!(spark.kind, DeviceKind::Desktop);
+    assert_eq!(spark.accelerator, Backend::Gpu);
+    // "1 PFLOP FP4 AI performance (with sparsity)": dense FP4 is half, dense INT8 half of that, FP16 (FP16
+    // accumulate) half of INT8. All derived, none read.
+    assert_eq!(spark.tops_quoted, Some(1000.0));
+    assert_eq!(spark.tops_precision, Some(TopsPrecision::Fp4Sparse));
+    let fig = |f: Field| spark.figure(f).map(|x| (x.value, x.provenance));
+    assert_eq!(fig(Field::PeakInt4Tops), Some((500.0, Provenance::Derived)));
+    assert_eq!(fig(Field::PeakInt8Tops), Some((250.0, Provenance::Derived)));
+    assert_eq!(fig(Field::PeakFp16Tops), Some((125.0, Provenance::Derived)));
+    assert_eq!(fig(Field::BandwidthGbps), Some((273.0, Provenance::Read)));
+    assert_eq!(fig(Field::MemoryGb), Some((128.0, Provenance::Read)));
+    assert_eq!(fig(Field::SustainedW), Some((140.0, Provenance::Read)));
+    assert_eq!(fig(Field::BurstW), Some((240.0, Provenance::Read)));
+    // No published sequential read or junction limit: unknown, not zero, and asked for.
+    assert!(spark.storage_read_gbps.is_none() && spark.tj_max_c.is_none());
+    for (f, gap) in spark.unknown() {
+        assert!(
+            matches!(f, Field::StorageReadGbps | Field::TjMaxC),
+            "{f:?} unknown"
+        );
+        assert_eq!(gap, Gap::NotFound);
+    }
+    // Every figure carries a public source: URLs, or a repository path.
+    assert!(spark.sources.len() >= 3);
+    for s in spark.sources {
+        assert!(
+            s.starts_with("https://") || s.starts_with("ggml-org/llama.cpp "),
+            "{s}"
+        );
+    }
+    // Through the engine and a link.
+    let mut i = Inputs::default();
+    spark.apply(&mut i);
+    assert_eq!(i.backend, Backend::Gpu);
+    assert!(validate(&i).is_ok());
+    let link = encode(&i, &[]);
+    assert!(link.contains("device=nv_dgx_spark"), "{link}");
+    let d = decode(&link, &[]);
+    assert!(d.is_clean(), "{:?}", d.issues);
+    assert_eq!(d.inputs, i);
+    // The research table comes first, unchanged; the hand-written device follows.
+    assert_eq!(ALL_DEVICES.last().map(|d| d.id), Some("nv_dgx_spark"));
+    assert_eq!(ALL_DEVICES[0].id, "seed_reference_npu8");
 }

@@ -1,6 +1,8 @@
-//! Device presets: phone SoCs, laptop SoCs, single-board computers and accelerator modules.
+//! Device presets: phone SoCs, laptop SoCs, single-board computers, accelerator modules and desktop
+//! workstations.
 //!
-//! The table is generated from `devices.csv` (see `tools/gen_presets.py` for the parsing rules). A preset
+//! The table is generated from `devices.csv` (see `tools/gen_presets.py` for the parsing rules), then the
+//! hand-written devices of `extra.rs` follow (`EXTRA_DEVICES`). A preset
 //! sets only what its sources give; everything else keeps the user's value and is reported by
 //! [`DevicePreset::apply`] so the form can ask for it, with the reason from [`DevicePreset::unknown`].
 
@@ -25,6 +27,8 @@ pub enum DeviceKind {
     Sbc,
     /// An accelerator module (M.2, USB, system-on-module).
     Accelerator,
+    /// A desktop mini-workstation (NVIDIA DGX Spark): a whole computer with unified memory, mains-powered.
+    Desktop,
     /// The project seed's hypothetical reference device.
     Reference,
 }
@@ -43,6 +47,9 @@ pub enum TopsPrecision {
     Int8Sparse,
     /// INT4.
     Int4,
+    /// FP4 with 2:4 structured sparsity: twice the dense FP4 rate, which is twice the dense INT8 rate on
+    /// Blackwell (NVIDIA's "1 PFLOP FP4 AI performance" of the DGX Spark).
+    Fp4Sparse,
     /// Not stated by the vendor (Apple's "trillion operations per second").
     Unspecified,
 }
@@ -78,7 +85,7 @@ pub struct DevicePreset {
     pub vendor: &'static str,
     /// Year of announcement.
     pub year: Option<u16>,
-    /// Phone, laptop, SBC, accelerator or reference.
+    /// Phone, laptop, SBC, accelerator, desktop or reference.
     pub kind: DeviceKind,
     /// The unit the TOPS figure belongs to, and the backend [`DevicePreset::apply`] selects.
     pub accelerator: Backend,
@@ -114,8 +121,28 @@ pub struct DevicePreset {
     pub sources: &'static [&'static str],
 }
 
-/// Every device preset.
-pub const ALL_DEVICES: &[DevicePreset] = super::data::DEVICES;
+const N_DEVICES: usize = super::data::DEVICES.len() + super::extra::EXTRA_DEVICES.len();
+
+const fn all_devices() -> [DevicePreset; N_DEVICES] {
+    let (a, b) = (super::data::DEVICES, super::extra::EXTRA_DEVICES);
+    let mut out = [a[0]; N_DEVICES];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < b.len() {
+        out[a.len() + j] = b[j];
+        j += 1;
+    }
+    out
+}
+
+const DEVICES: [DevicePreset; N_DEVICES] = all_devices();
+
+/// Every device preset: the research table, then the hand-written devices (DGX Spark).
+pub const ALL_DEVICES: &[DevicePreset] = &DEVICES;
 
 /// The device fields a preset speaks for, in form order.
 pub const DEVICE_FIELDS: [Field; 9] = [

@@ -1,9 +1,16 @@
-//! Model presets beyond the research table: mixtures of experts whose layouts need the engine's MoE model,
-//! hybrid models whose convolution layers keep a constant state instead of a KV cache, and a TTS model.
-//! Counts are derived by the engine from the config (tested against the published totals).
+//! Presets beyond the research tables, written by hand.
+//!
+//! Models: mixtures of experts whose layouts need the engine's MoE model, hybrid models whose convolution
+//! layers keep a constant state instead of a KV cache, and a TTS model. Counts are derived by the engine
+//! from the config (tested against the published totals).
+//!
+//! Devices: the NVIDIA DGX Spark (GB10), a desktop unified-memory workstation the research table does not
+//! hold.
 
+use super::devices::{DeviceKind, DevicePreset, TopsPrecision};
 use super::models::{ArchPreset, ModelFamily, ModelPreset};
-use super::{derived, Figure};
+use super::{derived, read, Figure};
+use crate::input::Backend;
 
 const fn none() -> Option<Figure> {
     None
@@ -259,3 +266,41 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
         ],
     },
 ];
+
+// NVIDIA DGX Spark (GB10 Grace Blackwell, 2025). The quoted figure is "1 PFLOP FP4 AI performance (with
+// sparsity)", i.e. 1,000 sparse FP4 TOPS. The dense rates are derived from it by Blackwell's tensor-core
+// ratios: dense FP4 = sparse / 2 = 500 (given as the INT4 peak); dense INT8 = dense FP4 / 2 = 250; FP16 (FP16
+// accumulate) = INT8 / 2 = 125. Read: 128 GB LPDDR5x unified memory at 273 GB/s, the GB10's 140 W TDP (the
+// sustained budget) and the 240 W external power supply (the burst ceiling). No sequential storage read and
+// no junction limit were found: they stay unknown (Gap::NotFound).
+pub(crate) const EXTRA_DEVICES: [DevicePreset; 1] = [DevicePreset {
+    id: "nv_dgx_spark",
+    name: "NVIDIA DGX Spark (GB10)",
+    vendor: "NVIDIA",
+    year: Some(2025),
+    kind: DeviceKind::Desktop,
+    accelerator: Backend::Gpu,
+    tops_quoted: Some(1000.0),
+    tops_precision: Some(TopsPrecision::Fp4Sparse),
+    int8_tops: derived(250.0),
+    int4_tops: derived(500.0),
+    fp16_tops: derived(125.0),
+    gpu_fp32_tflops: None,
+    bandwidth_gbps: read(273.0),
+    ram_gb: &[128.0],
+    ram_up_to: false,
+    storage_read_gbps: None,
+    sustained_w: read(140.0),
+    burst_w: read(240.0),
+    tj_max_c: None,
+    gaps: &[],
+    sources: &[
+        "https://ai-infrastructure.net/dgx-spark/ (up to 1 PFLOP FP4 with sparsity / 1,000 TOPS; 128 GB LPDDR5x unified, 273 GB/s; GB10 ~140 W TDP)",
+        "https://huggingface.co/blog/exolabs/the-dgx-spark-handbook (128 GB, 273 GB/s memory bandwidth)",
+        "https://meterpreter.org/a-supercomputer-on-your-desk-nvidia-unveils-the-dgx-spark-ai-superchip (Hot Chips: 1 PFLOP FP4 with sparsity, 140 W TDP, 128 GB LPDDR5x)",
+        "https://huggingface.co/hardware/gb10 (GB10: 128 GB, 140 W, released 2025)",
+        "https://morgannriu.fr/en/blog/nvidia-dgx-spark-rtx-spark-ia-locale-bureau (1,000 TOPS / 1 PFLOP FP4 with sparsity; 128 GB LPDDR5x; 240 W power supply)",
+        "https://unanswered.io/guide/nvidia-dgx-power-consumption-watts (ships with a 240 W USB-C external power supply)",
+        "ggml-org/llama.cpp benches/dgx-spark.md (llama.cpp CUDA measurements on the GB10)",
+    ],
+}];
