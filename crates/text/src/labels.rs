@@ -336,8 +336,8 @@ fn field_words(f: Field) -> Option<Words> {
         GemmTile => [
             "Matmul tile",
             "矩阵乘分块",
-            "Prompt tokens per tile of a tiled int8 matmul (llama.cpp CUDA: 128): weights are re-read per tile and the reads add to the arithmetic; attention runs at the FP16 peak. 0: off.",
-            "分块 int8 矩阵乘每块的提示 token 数（llama.cpp CUDA：128）：每块重读一次权重，读取时间与计算时间相加；注意力按 FP16 峰值计算。0：不分块。",
+            "Prompt tokens per tile of a tiled int8 matmul (llama.cpp CUDA: 128): weights re-read per tile, reads added to the arithmetic, attention at the FP16 peak. 0: off.",
+            "分块 int8 矩阵乘每块的 token 数（llama.cpp CUDA：128）：每块重读权重，读取与计算相加，注意力按 FP16 峰值。0：关闭。",
         ],
         SessionS => [
             "Session length",
