@@ -300,7 +300,5 @@ pub(crate) const EXTRA_DEVICES: [DevicePreset; 1] = [DevicePreset {
         "https://meterpreter.org/a-supercomputer-on-your-desk-nvidia-unveils-the-dgx-spark-ai-superchip (Hot Chips: 1 PFLOP FP4 with sparsity, 140 W TDP, 128 GB LPDDR5x)",
         "https://huggingface.co/hardware/gb10 (GB10: 128 GB, 140 W, released 2025)",
         "https://morgannriu.fr/en/blog/nvidia-dgx-spark-rtx-spark-ia-locale-bureau (1,000 TOPS / 1 PFLOP FP4 with sparsity; 128 GB LPDDR5x; 240 W power supply)",
-        "https://unanswered.io/guide/nvidia-dgx-power-consumption-watts (ships with a 240 W USB-C external power supply)",
-        "ggml-org/llama.cpp benches/dgx-spark.md (llama.cpp CUDA measurements on the GB10)",
     ],
 }];
