@@ -23,10 +23,13 @@ use std::process::{Command, Stdio};
 /// button), and to 320.5 KB at 320.1 KB for each field's help shown on focus; to 321 KB at 320.5 KB on
 /// 2026-12-03 when the calibrated table the page reads grew by issue #6's session-5 work (the llama.cpp
 /// CUDA runtime group, the NPU entry moved from the prior, the discrete-GPU prompt entry; 320.8 KB once the
-/// calibrated note follows the chosen framework's runtime group). A ceiling against
+/// calibrated note follows the chosen framework's runtime group); to 322.5 KB at 322.4 KB on 2026-12-03
+/// for issue #6's session-6 work (the engine's matmul-tile field with its labels and help in both languages,
+/// the tiled-kernel TTFT with the expert padding's Poisson sum, and the DGX Spark device preset with its
+/// sources). A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 321_000;
+pub const GZIP_BUDGET_BYTES: u64 = 322_500;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
