@@ -318,6 +318,8 @@ test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-to
     assert.ok(flat > 0 && tiled > flat, `TTFT ${tiled} ms with the tile, ${flat} ms without`);
     await tile.fill('128');
     await layoutSettled(page);
+    // The step-by-step account says why: the reads per tile, summed with the arithmetic.
+    await waitText(page.locator('li[data-step="prefill"]'), /tiled by 128 tokens[\s\S]*TTFT is the sum/, 'prefill step with the tile');
     const deadline = Date.now() + 5000;
     while (!page.url().includes('gemm_tile=128') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.match(page.url(), /gemm_tile=128/);

@@ -821,7 +821,26 @@ impl Cx<'_> {
                 ),
             )
         };
-        let p1 = if tt.memory_time.0 > tt.compute_time.0 && passes > 1.0 {
+        let p1 = if t.gemm_tile > 0.0 {
+            // A tiled int8 kernel (llama.cpp's CUDA MMQ) reads the layer weights once per tile of each chunk
+            // and waits for them: TTFT is the sum, not the larger of the two.
+            let per_chunk = padded.min(if t.chunk > 0.0 { t.chunk } else { padded });
+            let reads = fmt_int(passes * (per_chunk / t.gemm_tile).ceil().max(1.0));
+            let tile = fmt_int(t.gemm_tile);
+            tr!(
+                lang,
+                "Prefill processes the {0} {1}: 2·N·P + 2·L·P²·d = {2} GOP, attention at the FP16 peak and each expert's tokens in whole tiles. At {3} effective that takes {4}. A matmul tiled by {5} tokens reads the layer weights once per tile ({6} reads, {7}) and waits for them: TTFT is the sum of the two.",
+                "预填充{1}处理 {0}：2·N·P + 2·L·P²·d = {2} GOP，注意力按 FP16 峰值，每个专家的 token 按整块计算。按有效算力 {3} 需 {4}。按 {5} token 分块的矩阵乘每块读一遍层权重（共 {6} 遍，{7}），且要等读取完成：TTFT 为两者之和。",
+                p,
+                how,
+                ops,
+                eff,
+                ct,
+                tile,
+                reads,
+                mt
+            )
+        } else if tt.memory_time.0 > tt.compute_time.0 && passes > 1.0 {
             tr!(
                 lang,
                 "Prefill processes the {0} {1}: 2·N·P + 2·L·P²·d = {2} GOP. At {3} effective that takes {4}, but {5}: prefill is bandwidth-bound, and larger chunks would read the weights fewer times.",

@@ -26,6 +26,8 @@ const EXTRA: &[&str] = &[
     "v=1&ttft_ms=20",
     // A token whose arithmetic alone outlasts the TPOT target.
     "v=1&int8_tops=0.01",
+    // A tiled int8 matmul (llama.cpp's CUDA MMQ): the weights read per tile, reads and arithmetic summed.
+    "v=1&gemm_tile=128&prompt=1024&chunk=512",
 ];
 
 fn render_all() -> String {
