@@ -720,7 +720,7 @@ impl Shape {
 fn shape(s: &Scenario, r: &Report, prompt_ctx: f64, first: f64, answer: f64) -> Shape {
     if matches!(s.model, crate::model::Model::Llm(_)) {
         Shape::Llm {
-            ttft: r.ttft.compute_time.max(r.ttft.memory_time),
+            ttft: crate::analysis::latency::combine(s, r.ttft.compute_time, r.ttft.memory_time),
             tpot_first: bandwidth::tpot_at(s, &r.compute, prompt_ctx + first / 2.0),
             tpot_all: bandwidth::tpot_at(s, &r.compute, prompt_ctx + answer / 2.0),
         }
