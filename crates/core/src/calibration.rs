@@ -2020,10 +2020,22 @@ pub fn runtime_gemm_tile(runtime: Option<Runtime>) -> f64 {
     }
 }
 
-/// The FP16 tensor rate (FP16 accumulation) as a share of the int8 rate on NVIDIA's Turing to Blackwell
-/// GPUs (an RTX 4090: 330 and 661 TOPS dense): where MMQ multiplies the weights in int8, llama.cpp's
-/// FlashAttention multiplies queries, keys and values in FP16 at this share.
-pub const MMQ_FP16_SHARE: f64 = 0.5;
+/// The rate llama.cpp's FlashAttention runs at beside MMQ, as a share of the int8 tensor rate. Its MMA kernel
+/// (`fattn-mma-f16.cuh`) multiplies FP16 queries, keys and values, accumulating K·Q in FP32 (`tile_C_KQ`:
+/// float) and V·(KQ) in FP16 (`tile_C_VKQ`: half2), half the attention operations each. NVIDIA's FP16 tensor
+/// rate with FP16 accumulation is half its int8 rate from Turing to Blackwell (an RTX 4090: 330 and 661 TOPS
+/// dense); with FP32 accumulation it is half that again on GeForce cards and on the GB10 (SM 12.1, the
+/// GeForce Blackwell SM), the same on workstation, data-centre and Jetson parts. Attention then runs at 1/3
+/// of the int8 rate on the former (1/4 for K·Q, 1/2 for V·(KQ), their harmonic mean), 1/2 on the latter.
+#[must_use]
+pub fn attention_share(row: &Row) -> f64 {
+    let name = normalize(&alloc::format!("{} {}", row.device, row.chip));
+    if geforce_rtx(row) || name.contains("gb10") || name.contains("dgxspark") {
+        1.0 / 3.0
+    } else {
+        0.5
+    }
+}
 
 /// The peak compute used for a row, TOPS: the file's figure when given, else a class default.
 ///
@@ -2337,7 +2349,7 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.05,
         0.395,
         (0.614, 1.053),
-        (0.922, 1.114),
+        (0.925, 1.122),
         5,
         5,
     ),
@@ -2361,9 +2373,9 @@ pub const CALIBRATED: &[Calibrated] = &[
         0.0,
         0.802,
         0.03,
-        0.381,
+        0.382,
         (0.609, 1.077),
-        (0.782, 1.172),
+        (0.78, 1.178),
         6,
         6,
     ),
@@ -2647,7 +2659,7 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     );
     set(&mut i, Field::PeakInt8Tops, peak.tops);
     let fp16 = if gemm_tile(row) > 0.0 {
-        peak.tops * MMQ_FP16_SHARE
+        peak.tops * attention_share(row)
     } else {
         peak.tops
     };
