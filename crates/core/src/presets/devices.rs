@@ -123,23 +123,8 @@ pub struct DevicePreset {
 
 const N_DEVICES: usize = super::data::DEVICES.len() + super::extra::EXTRA_DEVICES.len();
 
-const fn all_devices() -> [DevicePreset; N_DEVICES] {
-    let (a, b) = (super::data::DEVICES, super::extra::EXTRA_DEVICES);
-    let mut out = [a[0]; N_DEVICES];
-    let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < b.len() {
-        out[a.len() + j] = b[j];
-        j += 1;
-    }
-    out
-}
-
-const DEVICES: [DevicePreset; N_DEVICES] = all_devices();
+const DEVICES: [DevicePreset; N_DEVICES] =
+    super::concat(super::data::DEVICES, &super::extra::EXTRA_DEVICES);
 
 /// Every device preset: the research table, then the hand-written devices (DGX Spark).
 pub const ALL_DEVICES: &[DevicePreset] = &DEVICES;

@@ -130,3 +130,20 @@ pub fn catalog() -> Catalog {
         frameworks: crate::framework::ALL_FRAMEWORKS,
     }
 }
+
+/// `a` then `b` as one array of `N = a.len() + b.len()` (the generated research table, then the hand-written
+/// presets), built at compile time. `a` must not be empty.
+pub(crate) const fn concat<T: Copy, const N: usize>(a: &[T], b: &[T]) -> [T; N] {
+    let mut out = [a[0]; N];
+    let mut i = 0;
+    while i < a.len() {
+        out[i] = a[i];
+        i += 1;
+    }
+    let mut j = 0;
+    while j < b.len() {
+        out[a.len() + j] = b[j];
+        j += 1;
+    }
+    out
+}

@@ -120,23 +120,8 @@ pub struct ModelPreset {
 
 const N_MODELS: usize = super::data::MODELS.len() + super::extra::EXTRA_MODELS.len();
 
-const fn all_models() -> [ModelPreset; N_MODELS] {
-    let (a, b) = (super::data::MODELS, super::extra::EXTRA_MODELS);
-    let mut out = [a[0]; N_MODELS];
-    let mut i = 0;
-    while i < a.len() {
-        out[i] = a[i];
-        i += 1;
-    }
-    let mut j = 0;
-    while j < b.len() {
-        out[a.len() + j] = b[j];
-        j += 1;
-    }
-    out
-}
-
-const MODELS: [ModelPreset; N_MODELS] = all_models();
+const MODELS: [ModelPreset; N_MODELS] =
+    super::concat(super::data::MODELS, &super::extra::EXTRA_MODELS);
 
 /// Every model preset: the research table, then the mixtures of experts.
 pub const ALL_MODELS: &[ModelPreset] = &MODELS;
