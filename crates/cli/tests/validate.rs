@@ -217,19 +217,20 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     );
     // Source H10, the DGX Spark's llama-bench tables (mixtures of experts, depths to 32k): decode 4.2 % /
     // 100 % (before the mixture-of-experts support its 15 MoE rows read every expert, −78…−94 %, and
-    // Gemma 3's sliding-window layers read the whole 32k cache, −21…−50 %). Its prompts: 20.3 % / 64 % since
-    // llama.cpp's CUDA matmul re-reads the weights per 128-token tile, the reads adding to the arithmetic,
-    // attention runs at a third of the int8 rate and each expert's tokens fill whole tiles (session 6;
-    // before, 134 % / 0 %, +62…+240 %).
+    // Gemma 3's sliding-window layers read the whole 32k cache, −21…−50 %; now 3.5 % / 100 %). Its prompts:
+    // 17.6 % / 72 % since llama.cpp's CUDA matmul re-reads the weights per 128-token tile, the reads adding
+    // to the arithmetic, attention runs at a third of the int8 rate, each expert's tokens fill whole tiles
+    // and sliding-window layers attend over the window plus a micro-batch (session 6; before, 134 % / 0 %,
+    // +62…+240 %).
     let spark = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 68);
     let [(dm, dw), (pm, pw)] = errors(&v, spark);
-    assert!(dm <= 0.06 && dw >= 0.96, "H10 decode {dm:.4} / {dw:.4}");
-    assert!(pm <= 0.23 && pw >= 0.6, "H10 prefill {pm:.4} / {pw:.4}");
-    // The whole set, the DGX Spark included, meets the goal: decode 7.1 % / 85.2 %, prefill 18.6 % /
-    // 62.3 %.
+    assert!(dm <= 0.05 && dw >= 0.96, "H10 decode {dm:.4} / {dw:.4}");
+    assert!(pm <= 0.2 && pw >= 0.68, "H10 prefill {pm:.4} / {pw:.4}");
+    // The whole set, the DGX Spark included, meets the goal: decode 7.2 % / 85.2 %, prefill 17.6 % /
+    // 65.6 %.
     let [(dm, dw), (pm, _)] = errors(&v, |_| true);
     assert!(dm <= 0.10 && dw >= 0.85, "all decode {dm:.4} / {dw:.4}");
-    assert!(pm <= 0.21, "all prefill {pm:.4}");
+    assert!(pm <= 0.2, "all prefill {pm:.4}");
     // Each source is reported on its own, in the file's order.
     let sources: Vec<&str> = v["by_source"]
         .as_array()

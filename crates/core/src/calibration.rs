@@ -2626,7 +2626,13 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         }
     }
     if shape.window > 0.0 && sliding_window_cache(row) {
-        set(&mut i, Field::Window, shape.window);
+        // llama.cpp's sliding-window cache holds the window plus one micro-batch of cells, and its attention
+        // runs over every cell of that view, masking (not skipping) those outside the window.
+        set(
+            &mut i,
+            Field::Window,
+            shape.window + micro_batch(row).unwrap_or(LLAMA_CPP_UBATCH),
+        );
         set(&mut i, Field::LocalLayers, shape.local_layers);
     }
     set(&mut i, Field::Layers, shape.layers);
@@ -2727,9 +2733,15 @@ pub const LLAMA_CPP_SWA_CACHE: (u32, u32, u32) = (2025, 5, 20);
 /// The build the sliding-window cache arrived in (see [`LLAMA_CPP_SWA_CACHE`]).
 pub const LLAMA_CPP_SWA_CACHE_BUILD: u32 = 5450;
 
+/// llama.cpp's default micro-batch (`n_ubatch`), tokens.
+pub const LLAMA_CPP_UBATCH: f64 = 512.0;
+
 /// Whether the row's runtime reads only the window of a sliding-window layer's cache: llama.cpp (and its
 /// wrappers) since [`LLAMA_CPP_SWA_CACHE`] (a build without a date or number counts as recent). Static-cache
 /// runtimes (LiteRT) and MLC read their caches in full on the calibration set's Gemma rows, so they do not.
+/// The window llama.cpp keeps is the model's plus one micro-batch ([`LLAMA_CPP_UBATCH`] unless stated):
+/// `llama_kv_cache_iswa` sizes the sliding-window cache at n_swa · n_seq + n_ubatch cells, and attention
+/// (prefill and decode) runs over every cell of it, the ones outside a query's window masked, not skipped.
 #[must_use]
 pub fn sliding_window_cache(row: &Row) -> bool {
     if !is_llama_cpp(row) {
@@ -4175,6 +4187,17 @@ mod tests {
         assert_eq!(micro_batch(&r), Some(2048.0));
         assert!(ggml_cuda(&r) && runtime_of(&r) == Runtime::LlamaCppCuda);
         assert!(sliding_window_cache(&r));
+        // Its sliding-window layers keep (and attend over) the 128-token window plus the 2048-token
+        // micro-batch; the default micro-batch is 512.
+        let window = |r: &Row| {
+            inputs_for(r, &lookup_row(CALIBRATED, r))
+                .0
+                .mid(Field::Window)
+        };
+        assert_eq!(window(&r), Some(128.0 + 2048.0));
+        let mut default_ub = r.clone();
+        default_ub.framework = "llama-bench".to_string();
+        assert_eq!(window(&default_ub), Some(128.0 + LLAMA_CPP_UBATCH));
         // Predicted at the active bytes, not the file's: ≈ 75 tokens/s (84 measured), not ≈ 18.
         let p = predict(&r, &lookup_row(CALIBRATED, &r)).unwrap();
         assert!((65.0..95.0).contains(&p.decode_tps), "{}", p.decode_tps);
