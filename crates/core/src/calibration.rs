@@ -1296,6 +1296,12 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         ],
     ),
     (
+        // Gemma (1) 2B by its usual names ("Gemma-2B", "gemma-2b-it"), before "gemma2" claims it: Gemma 2's
+        // 2B is written "Gemma 2 2B" (gemma22b).
+        "gemma2b",
+        &[sh(2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true)],
+    ),
+    (
         "gemma3",
         &[
             sh(1.0, 26.0, 1152.0, 4.0, 1.0, 256.0, 262144.0, true).windowed(512.0, 22.0),
@@ -1334,8 +1340,48 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         ],
     ),
     (
+        "phi2",
+        &[sh(2.78, 32.0, 2560.0, 32.0, 32.0, 80.0, 51200.0, false)],
+    ),
+    (
+        "phi15",
+        &[sh(1.42, 24.0, 2048.0, 32.0, 32.0, 64.0, 51200.0, false)],
+    ),
+    (
+        "stablelm",
+        &[
+            sh(1.64, 24.0, 2048.0, 32.0, 32.0, 64.0, 100352.0, false),
+            sh(2.8, 32.0, 2560.0, 32.0, 32.0, 80.0, 50304.0, false),
+            sh(12.1, 40.0, 5120.0, 32.0, 8.0, 160.0, 100352.0, false),
+        ],
+    ),
+    (
+        "openllama",
+        &[
+            sh(3.43, 26.0, 3200.0, 32.0, 32.0, 100.0, 32000.0, false),
+            sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false),
+            sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false),
+        ],
+    ),
+    (
+        "shearedllama",
+        &[
+            sh(1.35, 24.0, 2048.0, 16.0, 16.0, 128.0, 32000.0, false),
+            sh(2.7, 32.0, 2560.0, 20.0, 20.0, 128.0, 32000.0, false),
+        ],
+    ),
+    (
         "mistral",
         &[sh(7.24, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)],
+    ),
+    (
+        // LLaMA 1's 33B (also sold as "30B"), before "llama3" reads "LLaMA-33B" as Llama 3.
+        "llama33b",
+        &[sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false)],
+    ),
+    (
+        "llama30b",
+        &[sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false)],
     ),
     (
         "llama3",
@@ -1347,11 +1393,14 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         ],
     ),
     (
-        // LLaMA 1 and 2 share their shapes (LLaMA-2 70B uses GQA with 8 KV heads).
+        // LLaMA 1 and 2 share their shapes up to 13B; LLaMA 1 has 33B and 65B (full multi-head attention),
+        // LLaMA 2 a 70B with GQA (8 KV heads).
         "llama",
         &[
             sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false),
             sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false),
+            sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false),
+            sh(65.2, 80.0, 8192.0, 64.0, 64.0, 128.0, 32000.0, false),
             sh(69.0, 80.0, 8192.0, 64.0, 8.0, 128.0, 32000.0, false),
         ],
     ),
@@ -3953,6 +4002,26 @@ mod tests {
         let s = known_shape("SmolLM2 (size not stated; 1.7B assumed)", 1.71e9).unwrap();
         assert_eq!(s.layers, 24.0);
         assert!(known_shape("Falcon 7B", 7e9).is_none());
+        // Gemma (1) 2B is not Gemma 2's 2B: 18 layers, one KV head, no sliding window.
+        for name in ["Gemma-2B", "gemma-2b-it", "Gemma 2B"] {
+            let s = known_shape(name, 2.51e9).unwrap();
+            assert_eq!((s.layers, s.kv_heads, s.window), (18.0, 1.0, 0.0), "{name}");
+        }
+        for name in ["Gemma 2 2B", "gemma-2-2b-it", "Gemma2 2B"] {
+            let s = known_shape(name, 2.61e9).unwrap();
+            assert_eq!((s.layers, s.window), (26.0, 4096.0), "{name}");
+        }
+        let layers = |name: &str, p: f64| known_shape(name, p * 1e9).map(|s| s.layers);
+        assert_eq!(layers("Phi-2", 2.78), Some(32.0));
+        assert_eq!(layers("OpenLLaMA 3B", 3.43), Some(26.0));
+        assert_eq!(layers("Sheared-LLaMA-1.3B", 1.35), Some(24.0));
+        assert_eq!(layers("StableLM 2 1.6B", 1.64), Some(24.0));
+        assert_eq!(layers("LLaMA 33B", 32.5), Some(60.0));
+        assert_eq!(layers("LLaMA-30B", 32.5), Some(60.0));
+        assert_eq!(layers("Llama 3.3 70B", 70.6), Some(80.0));
+        assert_eq!(layers("Llama-3-8B", 8.03), Some(32.0));
+        assert_eq!(known_shape("Llama 2 70B", 69e9).unwrap().kv_heads, 8.0);
+        assert_eq!(known_shape("LLaMA 65B", 65.2e9).unwrap().kv_heads, 64.0);
         let e = estimate_shape(7e9);
         assert!((28.0..=36.0).contains(&e.layers), "{e:?}");
     }
