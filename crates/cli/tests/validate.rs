@@ -181,6 +181,9 @@ fn errors(v: &Value, keep: impl Fn(&str) -> bool) -> [(f64, f64); 2] {
             .collect();
         e.sort_by(f64::total_cmp);
         let n = e.len();
+        if n == 0 {
+            return (f64::NAN, f64::NAN);
+        }
         let median = if n % 2 == 1 {
             e[n / 2]
         } else {
@@ -195,9 +198,9 @@ fn errors(v: &Value, keep: impl Fn(&str) -> bool) -> [(f64, f64); 2] {
 fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     let (out, _) = exits(&["validate", &holdout_csv(), "--json"], 0);
     let v: Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(num(&v, "rows_used"), 92.0);
+    assert_eq!(num(&v, "rows_used"), 113.0);
     assert_eq!(num(&v, "rows_skipped"), 0.0);
-    assert_eq!(num(&v, "n_decode"), 88.0);
+    assert_eq!(num(&v, "n_decode"), 109.0);
     assert_eq!(num(&v, "n_prefill"), 61.0);
     // Regression guards, not the goal, with a margin of about one row. Rows H001–H067 (sources H01–H09):
     // decode 11.8 % median, 79.4 % within ±25 %, prefill 17.3 %, 61.1 % when the guard was last moved
@@ -222,12 +225,18 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     // to the arithmetic, attention runs at a third of the int8 rate, each expert's tokens fill whole tiles
     // and sliding-window layers attend over the window plus a micro-batch (session 6; before, 134 % / 0 %,
     // +62…+240 %).
-    let spark = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 68);
+    let spark = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| (68..=92).contains(&n));
     let [(dm, dw), (pm, pw)] = errors(&v, spark);
     assert!(dm <= 0.05 && dw >= 0.96, "H10 decode {dm:.4} / {dw:.4}");
     assert!(pm <= 0.2 && pw >= 0.68, "H10 prefill {pm:.4} / {pw:.4}");
-    // The whole set, the DGX Spark included, meets the goal: decode 7.2 % / 85.2 %, prefill 17.6 % /
-    // 65.6 %.
+    // Source H11, the Jetson AI Lab's MLC charts (AGX Orin 64 GB and the original Orin Nano, session 7):
+    // decode 13.2 % / 85.7 % since a Jetson's per-layer cost under MLC follows the GPU clock (before, with
+    // the AGX Orin at the Orin Nano's per-layer cost, 15.6 % / 71.4 %, every AGX row −1…−29 %).
+    let jetson = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 93);
+    let [(dm, dw), _] = errors(&v, jetson);
+    assert!(dm <= 0.145 && dw >= 0.8, "H11 decode {dm:.4} / {dw:.4}");
+    // The whole set, the DGX Spark and the Jetson charts included, meets the goal: decode 8.3 % /
+    // 85.3 % (93 of 109 rows), prefill 17.6 % / 65.6 % (before H11: decode 7.2 % / 85.2 %, 75 of 88).
     let [(dm, dw), (pm, _)] = errors(&v, |_| true);
     assert!(dm <= 0.10 && dw >= 0.85, "all decode {dm:.4} / {dw:.4}");
     assert!(pm <= 0.2, "all prefill {pm:.4}");
@@ -240,7 +249,7 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
         .collect();
     assert_eq!(
         sources,
-        ["H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10"]
+        ["H01", "H02", "H03", "H04", "H05", "H06", "H07", "H08", "H09", "H10", "H11"]
     );
     let h10 = &v["by_source"][9];
     assert_eq!((num(h10, "n_decode"), num(h10, "n_prefill")), (25.0, 25.0));

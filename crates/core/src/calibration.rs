@@ -2381,10 +2381,10 @@ pub const CALIBRATED: &[Calibrated] = &[
         Some(HwClass::Jetson),
         None,
         0.0,
-        0.913,
-        0.22,
+        0.994,
+        0.41,
         0.399,
-        (0.643, 1.089),
+        (0.683, 1.083),
         (0.5, 1.5),
         14,
         0,
@@ -2433,10 +2433,10 @@ pub const CALIBRATED: &[Calibrated] = &[
         None,
         Some(Runtime::Mlc),
         0.0,
-        0.913,
-        0.22,
+        0.994,
+        0.41,
         0.399,
-        (0.643, 1.089),
+        (0.683, 1.083),
         (0.5, 1.5),
         14,
         0,
@@ -2459,10 +2459,10 @@ pub const CALIBRATED: &[Calibrated] = &[
         None,
         None,
         0.0,
-        0.932,
-        0.2,
+        0.915,
+        0.19,
         0.399,
-        (0.798, 1.085),
+        (0.803, 1.081),
         (0.999, 1.893),
         113,
         99,
@@ -2724,7 +2724,11 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         Some(crate::input::Value::exact(peak.tops)),
     );
     set(&mut i, Field::ComputeUtil, math::clamp(c.eta_c, 1e-3, 1.0));
-    set(&mut i, Field::TokenOverheadMs, shape.layers * c.layer_ms);
+    set(
+        &mut i,
+        Field::TokenOverheadMs,
+        shape.layers * layer_scale(row) * c.layer_ms,
+    );
     set(&mut i, Field::Prompt, math::round(prompt).max(1.0));
     set(
         &mut i,
@@ -2884,7 +2888,7 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
         prefill_tps: prompt / ttft,
         decode_memory_s: mem_at_peak,
         decode_compute_s: comp_at_peak,
-        layers: shape_of(row).layers,
+        layers: shape_of(row).layers * layer_scale(row),
         decode_roofline: s.device.bandwidth.0 / weights_read,
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
         peak_given: peak.given,
@@ -3269,6 +3273,67 @@ fn observe(row: &Row, core_bw_gbps: f64) -> Option<Obs> {
             },
         ) / unit_bandwidth_share(row),
     })
+}
+
+/// The GPU clock the Jetson group's per-layer cost is stated at, MHz: an Orin Nano in its original power
+/// mode, the slower of the calibration set's two Jetson configurations.
+pub const JETSON_REF_GPU_MHZ: f64 = 625.0;
+
+/// A Jetson Orin module's maximum GPU clock, MHz, from NVIDIA's module data sheets, by the device or chip
+/// name: Orin Nano 625 (1020 in the "Super" mode of JetPack 6.1+), Orin NX 8 GB 765 and 16 GB 918 (1173
+/// Super), AGX Orin 32 GB 930, AGX Orin Industrial 1200, AGX Orin 64 GB 1300. A Super-mode Orin Nano is
+/// also told by its 102 GB/s. None for other modules or names that do not say.
+#[must_use]
+pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
+    if row.hw != HwClass::Jetson {
+        return None;
+    }
+    let name = normalize(&format!("{} {}", row.device, row.chip));
+    if !name.contains("orin") {
+        return None;
+    }
+    let superb = name.contains("super");
+    if name.contains("agxorin") {
+        Some(if name.contains("32gb") {
+            930.0
+        } else if name.contains("industrial") {
+            1200.0
+        } else {
+            1300.0
+        })
+    } else if name.contains("orinnano") {
+        Some(if superb || row.bw_gbps > 90.0 {
+            1020.0
+        } else {
+            625.0
+        })
+    } else if name.contains("orinnx") {
+        Some(if superb {
+            1173.0
+        } else if name.contains("8gb") {
+            765.0
+        } else {
+            918.0
+        })
+    } else {
+        None
+    }
+}
+
+/// How a row's fixed per-layer decode cost scales from its group's: under MLC on a Jetson Orin with a known
+/// clock, inversely with the GPU clock ([`JETSON_REF_GPU_MHZ`] over [`jetson_gpu_mhz`]); elsewhere 1. MLC's
+/// Jetson builds (jetson-containers, `--use-cuda-graph`) replay a token's kernels from a CUDA graph, so what
+/// a layer costs beyond its weight reads is the GPU time of its small kernels (norms, rotary, attention at a
+/// short context), which runs at the GPU clock. On the calibration set's Orin Nano the Super mode raises the
+/// GPU clock 1.63× and the bandwidth 1.5×, and its small models gain 1.55–1.63×. A runtime that launches
+/// each kernel from the CPU (llama.cpp before its CUDA graphs) pays a CPU-side cost that does not follow
+/// the GPU clock, so its rows keep the group's.
+#[must_use]
+pub fn layer_scale(row: &Row) -> f64 {
+    if row.backend != Backend::Gpu || runtime_of(row) != Runtime::Mlc {
+        return 1.0;
+    }
+    jetson_gpu_mhz(row).map_or(1.0, |mhz| JETSON_REF_GPU_MHZ / mhz)
 }
 
 /// Step of the per-layer overhead grid, ms.
@@ -4366,6 +4431,54 @@ mod tests {
         assert_eq!(
             llama_cpp_build(&one("1,S,pc_cpu,d,1,CPU,ollama 0.5.7,m,1,Q4_0,4.5,,,,,1,,,").rows[0]),
             None
+        );
+    }
+
+    #[test]
+    fn a_jetsons_per_layer_cost_under_mlc_follows_its_gpu_clock() {
+        let r = one("1,S,jetson,NVIDIA Jetson Orin Nano 8GB Developer Kit,68,GPU,MLC-LLM,Llama 2 7B,6.74,INT4,4.5,,,,,20,,,")
+            .rows
+            .remove(0);
+        let mhz = |d: &str| jetson_gpu_mhz(&altered(&r, "device", d));
+        assert_eq!(
+            mhz("NVIDIA Jetson Orin Nano 8GB Developer Kit"),
+            Some(625.0)
+        );
+        assert_eq!(mhz("Jetson Orin Nano Super Developer Kit"), Some(1020.0));
+        assert_eq!(
+            mhz("NVIDIA Jetson AGX Orin 64GB Developer Kit"),
+            Some(1300.0)
+        );
+        assert_eq!(mhz("Jetson AGX Orin 32GB"), Some(930.0));
+        assert_eq!(mhz("Jetson AGX Orin Industrial"), Some(1200.0));
+        assert_eq!(mhz("Jetson Orin NX 16GB"), Some(918.0));
+        assert_eq!(mhz("Jetson Orin NX 8GB"), Some(765.0));
+        assert_eq!(mhz("Jetson AGX Xavier"), None);
+        // The Super mode is also told by its bandwidth.
+        let mut fast = r.clone();
+        fast.bw_gbps = 102.0;
+        assert_eq!(jetson_gpu_mhz(&fast), Some(1020.0));
+        // The scale goes with the clock, under MLC only; llama.cpp on the same board keeps the group's cost.
+        assert_eq!(layer_scale(&r), 1.0);
+        let agx = altered(&r, "device", "NVIDIA Jetson AGX Orin 64GB");
+        assert!((layer_scale(&agx) - 625.0 / 1300.0).abs() < 1e-12);
+        assert_eq!(
+            layer_scale(&altered(&agx, "framework", "llama.cpp (CUDA)")),
+            1.0
+        );
+        // So the same model decodes faster on the AGX Orin than its bandwidth alone says: 3× the bandwidth,
+        // 2.08× the clock.
+        let c = lookup_row(CALIBRATED, &r);
+        let mut agx_bw = agx.clone();
+        agx_bw.bw_gbps = 204.8;
+        let nano = predict(&r, &c).unwrap().decode_tps;
+        let fast = predict(&agx_bw, &c).unwrap().decode_tps;
+        let same_clock = predict(&altered(&agx_bw, "device", "Jetson (clock not stated)"), &c)
+            .unwrap()
+            .decode_tps;
+        assert!(
+            fast > same_clock && same_clock > nano,
+            "{nano} {same_clock} {fast}"
         );
     }
 
