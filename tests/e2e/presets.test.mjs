@@ -274,6 +274,37 @@ test('calibrated utilization defaults can be applied with one click', async () =
   }
 });
 
+test('the calibrated η_bw comes with its per-layer cost, at a Jetson\'s GPU clock under MLC', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    const overhead = page.getByLabel('Per-token overhead', { exact: true });
+    const layers = Number(await page.getByLabel('Layers', { exact: true }).inputValue());
+    const apply = async (device) => {
+      await pickDevice(page, device);
+      await page.locator('#c-backend').selectOption('gpu');
+      await page.locator('#c-fw').selectOption('mlc_llm');
+      const note = page.getByTestId('cal-eta_bw');
+      await waitText(note, /jetson/, 'Jetson bandwidth calibration note');
+      await note.getByRole('button').click();
+      return Number(await overhead.inputValue());
+    };
+    // The Orin Nano's 625 MHz GPU is the reference clock; the AGX Orin 64GB's runs at 1300 MHz.
+    const nano = await apply('p:nv_orin_nano_8gb');
+    const agx = await apply('p:nv_agx_orin_64gb');
+    assert.ok(layers > 0 && nano > 0.1 * layers, `Orin Nano: ${nano} ms per token over ${layers} layers`);
+    assert.ok(Math.abs(agx / nano - 625 / 1300) < 0.01, `AGX Orin ${agx} ms vs Orin Nano ${nano} ms`);
+    // llama.cpp launches its kernels from the CPU: no clock scaling.
+    await page.locator('#c-fw').selectOption('llama_cpp');
+    await page.getByTestId('cal-eta_bw').getByRole('button').click();
+    assert.equal(Number(await overhead.inputValue()), nano);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
 test('the calibrated note follows the framework: llama.cpp and LiteRT have their own Apple GPU groups', async () => {
   const app = await openPage();
   try {

@@ -199,14 +199,21 @@ pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
 /// the calibration set has one, as `edgefit validate` picks them).
 #[must_use]
 pub fn calibrated(device: Option<&str>, backend: Backend, framework: &str) -> Calibrated {
+    calibrated_at(device, backend, framework).0
+}
+
+/// [`calibrated`] and the scale of its per-layer cost on this device ([`calibration::clock_scale`]).
+fn calibrated_at(device: Option<&str>, backend: Backend, framework: &str) -> (Calibrated, f64) {
     let p = device.and_then(presets::device);
     let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
-    calibration::lookup_runtime(
-        calibration::CALIBRATED,
-        backend,
-        calibration::runtime_of_framework(framework, backend, nvidia),
-        hw_class(p, backend),
-    )
+    let rt = calibration::runtime_of_framework(framework, backend, nvidia);
+    let hw = hw_class(p, backend);
+    let c = calibration::lookup_runtime(calibration::CALIBRATED, backend, rt, hw);
+    let scale = rt.zip(p).map_or(1.0, |(rt, p)| {
+        let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
+        calibration::clock_scale(hw, rt, p.name, bw)
+    });
+    (c, scale)
 }
 
 fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
@@ -435,12 +442,19 @@ pub fn FieldNote(
         (note.is_some() || cal.is_some()).then(|| el("div").kids(note).kids(cal).into())
     };
     let act: Act = Box::new(move |_, _| {
-        let c = calibrated(
+        let (c, scale) = calibrated_at(
             ctx.presets.device.get_untracked().as_deref(),
             ctx.backend.get_untracked(),
             &ctx.framework.get_untracked(),
         );
         let x = if field == Field::BandwidthUtil {
+            // η_bw was fitted together with a fixed cost per layer (`edgefit validate` predicts with both):
+            // write that cost for the form's layers, at this device's GPU clock where it scales.
+            if let Some(layers) = ctx.read.with_untracked(|(i, _)| i.mid(Field::Layers)) {
+                let ms = (layers * c.layer_ms * scale * 100.0).round() / 100.0;
+                ctx.text(Field::TokenOverheadMs)
+                    .set(format_value(&Value::exact(ms)));
+            }
             c.eta_bw
         } else {
             // That η_c goes with the matmul tile it was fitted with (llama.cpp CUDA: 128, else none).

@@ -26,11 +26,12 @@ use std::process::{Command, Stdio};
 /// calibrated note follows the chosen framework's runtime group); to 322.5 KB at 322.4 KB on 2026-12-03
 /// for issue #6's session-6 work (the engine's matmul-tile field with its labels and help in both languages,
 /// the tiled-kernel TTFT with the expert padding's Poisson sum, and the DGX Spark device preset with its
-/// sources), and to 323 KB at 322.5 KB for the prefill step's account of a tiled matmul in both languages.
-/// A ceiling against
+/// sources), and to 323 KB at 322.5 KB for the prefill step's account of a tiled matmul in both languages;
+/// to 323.5 KB at 323.0 KB (session 7) for the calibrated η_bw's button writing the per-layer cost it was
+/// fitted with, scaled by a Jetson's GPU clock. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 323_000;
+pub const GZIP_BUDGET_BYTES: u64 = 323_500;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.

@@ -3279,16 +3279,13 @@ fn observe(row: &Row, core_bw_gbps: f64) -> Option<Obs> {
 /// mode, the slower of the calibration set's two Jetson configurations.
 pub const JETSON_REF_GPU_MHZ: f64 = 625.0;
 
-/// A Jetson Orin module's maximum GPU clock, MHz, from NVIDIA's module data sheets, by the device or chip
-/// name: Orin Nano 625 (1020 in the "Super" mode of JetPack 6.1+), Orin NX 8 GB 765 and 16 GB 918 (1173
-/// Super), AGX Orin 32 GB 930, AGX Orin Industrial 1200, AGX Orin 64 GB 1300. A Super-mode Orin Nano is
-/// also told by its 102 GB/s. None for other modules or names that do not say.
+/// A Jetson Orin module's maximum GPU clock, MHz, from NVIDIA's module data sheets, by its name: Orin Nano
+/// 625 (1020 in the "Super" mode of JetPack 6.1+), Orin NX 8 GB 765 and 16 GB 918 (1173 Super), AGX Orin
+/// 32 GB 930, AGX Orin Industrial 1200, AGX Orin 64 GB 1300. A Super-mode Orin Nano is also told by its
+/// 102 GB/s. None for other modules or names that do not say.
 #[must_use]
-pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
-    if row.hw != HwClass::Jetson {
-        return None;
-    }
-    let name = normalize(&format!("{} {}", row.device, row.chip));
+pub fn jetson_clock_mhz(name: &str, bw_gbps: f64) -> Option<f64> {
+    let name = normalize(name);
     if !name.contains("orin") {
         return None;
     }
@@ -3302,7 +3299,7 @@ pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
             1300.0
         })
     } else if name.contains("orinnano") {
-        Some(if superb || row.bw_gbps > 90.0 {
+        Some(if superb || bw_gbps > 90.0 {
             1020.0
         } else {
             625.0
@@ -3320,20 +3317,43 @@ pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
     }
 }
 
-/// How a row's fixed per-layer decode cost scales from its group's: under MLC on a Jetson Orin with a known
-/// clock, inversely with the GPU clock ([`JETSON_REF_GPU_MHZ`] over [`jetson_gpu_mhz`]); elsewhere 1. MLC's
-/// Jetson builds (jetson-containers, `--use-cuda-graph`) replay a token's kernels from a CUDA graph, so what
-/// a layer costs beyond its weight reads is the GPU time of its small kernels (norms, rotary, attention at a
-/// short context), which runs at the GPU clock. On the calibration set's Orin Nano the Super mode raises the
-/// GPU clock 1.63× and the bandwidth 1.5×, and its small models gain 1.55–1.63×. A runtime that launches
-/// each kernel from the CPU (llama.cpp before its CUDA graphs) pays a CPU-side cost that does not follow
-/// the GPU clock, so its rows keep the group's.
+/// [`jetson_clock_mhz`] of a Jetson row, by its device and chip names.
 #[must_use]
-pub fn layer_scale(row: &Row) -> f64 {
-    if row.backend != Backend::Gpu || runtime_of(row) != Runtime::Mlc {
+pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
+    if row.hw != HwClass::Jetson {
+        return None;
+    }
+    jetson_clock_mhz(&format!("{} {}", row.device, row.chip), row.bw_gbps)
+}
+
+/// How a device's fixed per-layer decode cost scales from its group's: under MLC on a Jetson Orin with a
+/// known clock, inversely with the GPU clock ([`JETSON_REF_GPU_MHZ`] over [`jetson_clock_mhz`] of `name`);
+/// elsewhere 1. MLC's Jetson builds (jetson-containers, `--use-cuda-graph`) replay a token's kernels from a
+/// CUDA graph, so what a layer costs beyond its weight reads is the GPU time of its small kernels (norms,
+/// rotary, attention at a short context), which runs at the GPU clock. On the calibration set's Orin Nano the
+/// Super mode raises the GPU clock 1.63× and the bandwidth 1.5×, and its small models gain 1.55–1.63×. A
+/// runtime that launches each kernel from the CPU (llama.cpp before its CUDA graphs) pays a CPU-side cost that
+/// does not follow the GPU clock, so its rows keep the group's.
+#[must_use]
+pub fn clock_scale(hw: HwClass, runtime: Runtime, name: &str, bw_gbps: f64) -> f64 {
+    if hw != HwClass::Jetson || runtime != Runtime::Mlc {
         return 1.0;
     }
-    jetson_gpu_mhz(row).map_or(1.0, |mhz| JETSON_REF_GPU_MHZ / mhz)
+    jetson_clock_mhz(name, bw_gbps).map_or(1.0, |mhz| JETSON_REF_GPU_MHZ / mhz)
+}
+
+/// [`clock_scale`] of a row (GPU rows only).
+#[must_use]
+pub fn layer_scale(row: &Row) -> f64 {
+    if row.backend != Backend::Gpu {
+        return 1.0;
+    }
+    clock_scale(
+        row.hw,
+        runtime_of(row),
+        &format!("{} {}", row.device, row.chip),
+        row.bw_gbps,
+    )
 }
 
 /// Step of the per-layer overhead grid, ms.
