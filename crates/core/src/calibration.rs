@@ -3323,7 +3323,7 @@ pub fn jetson_gpu_mhz(row: &Row) -> Option<f64> {
     if row.hw != HwClass::Jetson {
         return None;
     }
-    jetson_clock_mhz(&format!("{} {}", row.device, row.chip), row.bw_gbps)
+    jetson_clock_mhz(&alloc::format!("{} {}", row.device, row.chip), row.bw_gbps)
 }
 
 /// How a device's fixed per-layer decode cost scales from its group's: under MLC on a Jetson Orin with a
@@ -3351,7 +3351,7 @@ pub fn layer_scale(row: &Row) -> f64 {
     clock_scale(
         row.hw,
         runtime_of(row),
-        &format!("{} {}", row.device, row.chip),
+        &alloc::format!("{} {}", row.device, row.chip),
         row.bw_gbps,
     )
 }
