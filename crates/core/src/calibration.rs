@@ -231,12 +231,11 @@ impl HwClass {
         if let Some(&(_, h)) = by_code.iter().find(|(k, _)| !c.is_empty() && c.contains(k)) {
             return h;
         }
-        if ["laptop", "desktop", "notebook", "pc"]
+        // A generic word ("laptop", "desktop", "edge") says less than the device's name: a MacBook is Apple's,
+        // an RTX desktop a discrete GPU's. The names first, then the word.
+        let generic = ["laptop", "desktop", "notebook", "pc"]
             .iter()
-            .any(|k| c.contains(k))
-        {
-            return pc;
-        }
+            .any(|k| c.contains(k));
         let text = normalize(&alloc::format!("{device} {chip}"));
         let by_name: &[(&[&str], HwClass)] = &[
             (&["jetson", "orin", "xavier"], HwClass::Jetson),
@@ -305,6 +304,9 @@ impl HwClass {
             .find(|(ks, _)| ks.iter().any(|k| text.contains(k)))
         {
             return h;
+        }
+        if generic {
+            return pc;
         }
         if ["intel", "amd", "ryzen", "core", "xeon"]
             .iter()
@@ -911,7 +913,9 @@ fn backend_of(cell: &str) -> Option<Backend> {
     let u = cell.to_ascii_uppercase();
     let has = |keys: &[&str]| keys.iter().any(|k| u.contains(k));
     let cpu = has(&["CPU"]);
-    let gpu = has(&["GPU", "METAL", "CUDA", "VULKAN", "OPENCL", "ROCM", "WEBGPU"]);
+    let gpu = has(&[
+        "GPU", "METAL", "CUDA", "VULKAN", "OPENCL", "ROCM", "WEBGPU", "MLX", "TENSORRT", "DIRECTML",
+    ]);
     let npu = has(&[
         "NPU",
         "ANE",
@@ -3998,6 +4002,8 @@ mod tests {
             ("GPU (CUDA)", Some(Backend::Gpu)),
             ("iGPU", Some(Backend::Gpu)),
             ("Metal", Some(Backend::Gpu)),
+            ("MLX", Some(Backend::Gpu)),
+            ("TensorRT-LLM", Some(Backend::Gpu)),
             ("NPU", Some(Backend::Npu)),
             ("ANE", Some(Backend::Npu)),
             ("Hexagon DSP", Some(Backend::Npu)),
@@ -4018,6 +4024,17 @@ mod tests {
         assert_eq!(i("smartphone", "x", Backend::Cpu), HwClass::Phone);
         assert_eq!(i("desktop_gpu", "x", Backend::Gpu), HwClass::DiscreteGpu);
         assert_eq!(i("laptop", "x", Backend::Cpu), HwClass::PcCpu);
+        // A generic word gives way to a name that says more.
+        assert_eq!(
+            i("laptop", "MacBook Air (Apple M2)", Backend::Gpu),
+            HwClass::AppleMSeries
+        );
+        assert_eq!(
+            i("desktop", "RTX 4090 desktop", Backend::Gpu),
+            HwClass::DiscreteGpu
+        );
+        assert_eq!(i("edge", "Jetson Orin NX", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(i("desktop", "Ryzen 9 7950X", Backend::Cpu), HwClass::PcCpu);
         assert_eq!(
             i("", "NVIDIA Jetson AGX Orin 64GB", Backend::Gpu),
             HwClass::Jetson
