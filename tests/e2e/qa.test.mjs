@@ -273,7 +273,8 @@ test('keyboard: after Enter on Pin, Dismiss or the voice-assistant button the fo
     // The voice-assistant button opens the pipeline view: the focus goes to its first heading.
     await page.getByTestId('voice-assistant').focus();
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.id === 'h-pipe-inputs', null, { timeout: 5000 });
+    // The pipeline view renders its charts first: under CI load that can take more than 5 s.
+    await page.waitForFunction(() => document.activeElement?.id === 'h-pipe-inputs', null, { timeout: 15000 });
     app.assertNoErrors();
   } finally {
     await app.close();
