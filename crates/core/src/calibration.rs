@@ -1197,6 +1197,13 @@ const fn sh(
     }
 }
 
+/// LLaMA (1 and 2) 7B, shared by the LLaMA and OpenLLaMA families.
+const LLAMA_7B: Shape = sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false);
+/// LLaMA (1 and 2) 13B.
+const LLAMA_13B: Shape = sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false);
+/// LLaMA 1 33B (also sold as "30B").
+const LLAMA_33B: Shape = sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false);
+
 /// Model families by a name fragment (lowercase letters and digits only), most specific first, each with its
 /// variants. Shapes from the models' published `config.json`; mixtures of experts with the active and
 /// routed counts of their model cards or computed from their configs (gpt-oss: 3.61 B / 5.13 B active
@@ -1363,8 +1370,8 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         "openllama",
         &[
             sh(3.43, 26.0, 3200.0, 32.0, 32.0, 100.0, 32000.0, false),
-            sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false),
-            sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false),
+            LLAMA_7B,
+            LLAMA_13B,
         ],
     ),
     (
@@ -1381,12 +1388,9 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     (
         // LLaMA 1's 33B (also sold as "30B"), before "llama3" reads "LLaMA-33B" as Llama 3.
         "llama33b",
-        &[sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false)],
+        &[LLAMA_33B],
     ),
-    (
-        "llama30b",
-        &[sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false)],
-    ),
+    ("llama30b", &[LLAMA_33B]),
     (
         "llama3",
         &[
@@ -1401,9 +1405,9 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
         // LLaMA 2 a 70B with GQA (8 KV heads).
         "llama",
         &[
-            sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false),
-            sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false),
-            sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false),
+            LLAMA_7B,
+            LLAMA_13B,
+            LLAMA_33B,
             sh(65.2, 80.0, 8192.0, 64.0, 64.0, 128.0, 32000.0, false),
             sh(69.0, 80.0, 8192.0, 64.0, 8.0, 128.0, 32000.0, false),
         ],
