@@ -1060,13 +1060,31 @@ pub fn params_in_name(model: &str) -> Option<f64> {
 }
 
 /// The dictionary's nominal bits per weight for a quantization named in the `quant` column (SOURCES.md):
-/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5, int8 8, int4 4, Q4_K_M ≈4.85, and
-/// the other GGUF types at their block sizes. `None` for a mixed scheme (Q2_K, SpinQuant, w4a16), which needs
-/// `model_size_reported`.
+/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5, int8 8, int4 4; llama.cpp's K-quant
+/// mixes at the file averages its `tools/quantize` README gives for Llama 2 7B (Q2_K 3.35, Q3_K_S/M/L 3.50 /
+/// 3.91 / 4.27, Q4_K_M ≈4.85, …) and its i-quants at the bits `llama-quantize` lists (IQ2_XXS 2.06 … IQ3_M
+/// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5). `None` for a
+/// scheme whose groups the name does not give (SpinQuant, w4a16), which needs `model_size_reported`.
 #[must_use]
 pub fn nominal_bits(quant: &str) -> Option<f64> {
     let q = normalize(quant);
     const TABLE: &[(&str, f64)] = &[
+        ("iq1s", 1.56),
+        ("iq1m", 1.75),
+        ("iq2xxs", 2.06),
+        ("iq2xs", 2.31),
+        ("iq2s", 2.5),
+        ("iq2m", 2.7),
+        ("iq3xxs", 3.06),
+        ("iq3xs", 3.3),
+        ("iq3s", 3.44),
+        ("iq3m", 3.66),
+        ("tq10", 1.69),
+        ("tq20", 2.06),
+        ("q2k", 3.35),
+        ("q3ks", 3.5),
+        ("q3km", 3.91),
+        ("q3kl", 4.27),
         ("q4km", 4.85),
         ("q4ks", 4.58),
         ("q5km", 5.69),
@@ -1078,6 +1096,7 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         ("q51", 6.0),
         ("q80", 8.5),
         ("mxfp4", 4.25),
+        ("nvfp4", 4.5),
         ("iq4xs", 4.25),
         ("iq4nl", 4.5),
         ("q4f16", 4.5),
@@ -1090,6 +1109,9 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         ("f32", 32.0),
         ("int8", 8.0),
         ("int4", 4.0),
+        ("fp8", 8.0),
+        ("mlx4bit", 4.5),
+        ("mlx8bit", 8.5),
     ];
     TABLE
         .iter()
@@ -4292,7 +4314,15 @@ mod tests {
         assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
         assert_eq!(nominal_bits("dynamic_int8"), Some(8.0));
-        for mixed in ["Q2_K", "SpinQuant (4-bit)", "w4a16", "a16w4 QAT"] {
+        assert_eq!(nominal_bits("Q2_K"), Some(3.35));
+        assert_eq!(nominal_bits("Q3_K_M"), Some(3.91));
+        assert_eq!(nominal_bits("IQ2_XXS"), Some(2.06));
+        assert_eq!(nominal_bits("IQ3_XS"), Some(3.3));
+        assert_eq!(nominal_bits("IQ4_XS"), Some(4.25));
+        assert_eq!(nominal_bits("Q4_0_4_8"), Some(4.5));
+        assert_eq!(nominal_bits("MLX 4-bit"), Some(4.5));
+        assert_eq!(nominal_bits("NVFP4"), Some(4.5));
+        for mixed in ["SpinQuant (4-bit)", "w4a16", "a16w4 QAT"] {
             assert_eq!(nominal_bits(mixed), None, "{mixed}");
         }
         // A row with neither params_b nor bpw_nominal nor a size is read from its names.
@@ -4300,7 +4330,7 @@ mod tests {
         assert_eq!(p.rows.len(), 1, "{:?}", p.skipped);
         assert_eq!((p.rows[0].params, p.rows[0].bits), (8e9, 4.5));
         // Still nothing to go on: skipped with its reason.
-        let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,My model,,Q2_K,,,512,50,128,10,,,");
+        let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,My model,,w4a16,,,512,50,128,10,,,");
         assert_eq!(p.rows.len(), 0);
     }
 
