@@ -784,7 +784,9 @@ fn units_of(column: &str) -> &'static [&'static str] {
 ///
 /// Read as a person would write it in a table: a leading `~` or `≈`; thousands separators (`1,005`); a
 /// decimal comma where the comma cannot be a thousands separator (`6,74`); the column's own unit after the
-/// number (`7 B`, `204.8 GB/s`, `22.5 tok/s`); a range `20-25` or `20~25` as its middle.
+/// number (`7 B`, `204.8 GB/s`, `22.5 tok/s`); a range `20-25` or `20~25` as its middle; llama-bench's
+/// `55.10 ± 0.21` as its mean; a prompt or generation length as llama-bench names its test (`pp512`,
+/// `tg128`).
 fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
     let t = s.trim();
     if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
@@ -795,6 +797,18 @@ fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
         text: t.to_string(),
     };
     let body = t.trim_start_matches(['~', '≈']).trim();
+    // A measurement with its spread: the mean.
+    let body = ["±", "+/-", "+-"]
+        .iter()
+        .filter_map(|m| body.find(m))
+        .min()
+        .map_or(body, |i| body[..i].trim());
+    // llama-bench's test names for the lengths.
+    let body = match column {
+        "prompt_len" => body.strip_prefix("pp").unwrap_or(body),
+        "gen_len" => body.strip_prefix("tg").unwrap_or(body),
+        _ => body,
+    };
     // The column's unit, if any, after the number.
     let end = body
         .find(|c: char| {
@@ -3964,6 +3978,12 @@ mod tests {
         assert_eq!(n("params_b", "6.74 B"), Ok(Some(6.74)));
         assert_eq!(n("params_b", "~7"), Ok(Some(7.0)));
         assert_eq!(n("params_b", "6,74"), Ok(Some(6.74)), "a decimal comma");
+        // llama-bench's cells: a mean and its spread, the tests' names for the lengths.
+        assert_eq!(n("decode_tps", "55.10 ± 0.21"), Ok(Some(55.1)));
+        assert_eq!(n("prefill_tps", "1,234.5 +/- 3"), Ok(Some(1234.5)));
+        assert_eq!(n("prompt_len", "pp512"), Ok(Some(512.0)));
+        assert_eq!(n("gen_len", "tg128"), Ok(Some(128.0)));
+        assert!(n("decode_tps", "± 3").is_err());
         assert_eq!(n("mem_bw_gbps", "204.8 GB/s"), Ok(Some(204.8)));
         assert_eq!(
             n("mem_bw_gbps", "1,024"),
