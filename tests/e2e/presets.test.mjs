@@ -287,8 +287,13 @@ test('the calibrated η_bw comes with its per-layer cost, at a Jetson\'s GPU clo
       await page.locator('#c-fw').selectOption('mlc_llm');
       const note = page.getByTestId('cal-eta_bw');
       await waitText(note, /jetson/, 'Jetson bandwidth calibration note');
+      // The note names the overhead the button writes.
+      const said = Number(((await note.textContent()) ?? '').match(/Per-token overhead ([\d.]+)/)?.[1]);
       await note.getByRole('button').click();
-      return Number(await overhead.inputValue());
+      const written = Number(await overhead.inputValue());
+      // (the note to three significant digits)
+      assert.ok(said > 0 && Math.abs(said / written - 1) < 0.01, `note says ${said} ms, the button wrote ${written} ms`);
+      return written;
     };
     // The Orin Nano's 625 MHz GPU is the reference clock; the AGX Orin 64GB's runs at 1300 MHz.
     const nano = await apply('p:nv_orin_nano_8gb');

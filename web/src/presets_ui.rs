@@ -450,8 +450,7 @@ pub fn FieldNote(
         let x = if field == Field::BandwidthUtil {
             // η_bw was fitted together with a fixed cost per layer (`edgefit validate` predicts with both):
             // write that cost for the form's layers, at this device's GPU clock where it scales.
-            if let Some(layers) = ctx.read.with_untracked(|(i, _)| i.mid(Field::Layers)) {
-                let ms = (layers * c.layer_ms * scale * 100.0).round() / 100.0;
+            if let Some(ms) = ctx.read.with_untracked(|r| overhead_ms(r, &c, scale)) {
                 ctx.text(Field::TokenOverheadMs)
                     .set(format_value(&Value::exact(ms)));
             }
@@ -530,12 +529,19 @@ fn prov_mark(p: Provenance, shown: bool, lang: Lang) -> Option<Node> {
     })
 }
 
-/// The calibrated value and band of a utilization for the chosen backend and device.
+/// The per-token overhead a group's η_bw was fitted with, for the form's layers (to 0.01 ms).
+fn overhead_ms(read: &(Inputs, Vec<Field>), c: &Calibrated, scale: f64) -> Option<f64> {
+    let layers = read.0.mid(Field::Layers)?;
+    Some((layers * c.layer_ms * scale * 100.0).round() / 100.0)
+}
+
+/// The calibrated value and band of a utilization for the chosen backend and device (η_bw with the
+/// per-token overhead its button also writes, η_c with its matmul tile).
 fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
-    let c = ctx
+    let (c, scale) = ctx
         .presets
         .device
-        .with(|d| calibrated(d.as_deref(), ctx.backend.get(), &ctx.framework.get()));
+        .with(|d| calibrated_at(d.as_deref(), ctx.backend.get(), &ctx.framework.get()));
     let (x, band, n) = if field == Field::BandwidthUtil {
         (c.eta_bw, c.decode_band, c.n_decode)
     } else {
@@ -556,15 +562,16 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     };
     let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
     let tile = calibration::runtime_gemm_tile(c.runtime);
-    let tile = if field == Field::ComputeUtil && tile > 0.0 {
-        format!(
-            " · {} {}",
-            edgefit_text::field_label(Field::GemmTile, l),
-            num(tile, 3)
-        )
+    let pair = if field == Field::BandwidthUtil {
+        ctx.read
+            .with(|r| overhead_ms(r, &c, scale))
+            .map(|ms| (Field::TokenOverheadMs, ms))
     } else {
-        String::new()
+        (tile > 0.0).then_some((Field::GemmTile, tile))
     };
+    let tile = pair.map_or(String::new(), |(f, x)| {
+        format!(" · {} {}", edgefit_text::field_label(f, l), num(x, 3))
+    });
     el("p")
         .at("class", "cal-note")
         .at("data-testid", format!("cal-{}", field.key()))

@@ -27,7 +27,7 @@ use std::process::{Command, Stdio};
 /// for issue #6's session-6 work (the engine's matmul-tile field with its labels and help in both languages,
 /// the tiled-kernel TTFT with the expert padding's Poisson sum, and the DGX Spark device preset with its
 /// sources), and to 323 KB at 322.5 KB for the prefill step's account of a tiled matmul in both languages;
-/// to 323.5 KB at 323.0 KB (session 7) for the calibrated η_bw's button writing the per-layer cost it was
+/// to 323.5 KB at 323.2 KB (session 7) for the calibrated η_bw's note and button giving the per-token overhead it was
 /// fitted with, scaled by a Jetson's GPU clock. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
