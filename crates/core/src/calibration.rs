@@ -3389,7 +3389,8 @@ pub fn clock_scale(hw: HwClass, runtime: Runtime, name: &str, bw_gbps: f64) -> f
 /// [`clock_scale`] of a row (GPU rows only).
 #[must_use]
 pub fn layer_scale(row: &Row) -> f64 {
-    if row.backend != Backend::Gpu {
+    // Most rows are not a Jetson's GPU: no name to read.
+    if row.backend != Backend::Gpu || row.hw != HwClass::Jetson {
         return 1.0;
     }
     clock_scale(
