@@ -89,20 +89,19 @@
 //!   the prior, moves the prior toward them ([`PRIOR_WEIGHT`]);
 //! - rows whose measurement beats the roofline (η would exceed 1) are left out of the fit and flagged.
 //!
-//! **Per-core bandwidth: modelled, but off.** A CPU's decode is physically bounded by min(DRAM bandwidth ·
-//! η_bw, threads × per-core streaming bandwidth): a core keeps only so many cache-line misses in flight
-//! (Little's law). The engine has the bound ([`core_bandwidth_util`], one constant [`CORE_BW_GBPS`] carried
-//! by every CPU entry; rows it caps below η_bw are left out of the η_bw fit) and [`fit_core_bw`] chooses the
-//! constant on a grid by the CPU decode error, refitting everything at each value — or 0 (off) when no value
-//! improves the error by 0.1 % of mean log error. On `data/calibration.csv` none does: its CPU rows are
-//! four-thread phones (76.8–84.8 GB/s) and two 24- and 32-core EPYCs (460.8 GB/s), where the bound binds only
-//! below bandwidth · η_bw / threads ≈ 8–12 GB/s per core, and the error is flat from 10 to 100 GB/s. So the
-//! constant is 0. With the 43 candidate rows of `data/candidates.csv` (thread sweeps of a Ryzen 9 7950X and an
-//! M2 Max CPU) it is constrained at 32.5 GB/s (a Zen 4 core streams about that), but those rows are not used
-//! for the defaults: fitted on the union, the constants predicted `data/holdout.csv` no better (decode 18.0 %
-//! / 63 % vs 17.9 % / 67 %, prefill 31.1 % / 44 % vs 25.6 % / 50 %), and their few-thread rows pull a
-//! desktop group's per-layer cost to the grid's 1 ms edge — few-thread decode on a CPU overlaps compute and
-//! memory imperfectly, which the max(memory, compute) roofline does not describe.
+//! **One CPU thread is a chain** ([`thread_stream_s`]). A thread's slice of a one-token matmul reads a
+//! stretch of weights, then dequantizes and multiplies it; its core keeps only so many cache-line misses in
+//! flight (Little's law), so the reads and the arithmetic overlap little. A CPU decode therefore takes at
+//! least the slice's compute time (at η_c) plus the slice's bytes over one core's streaming bandwidth —
+//! whatever the DRAM could deliver to more threads — and the engine's max(memory, compute) bound is raised to
+//! that where it is longer. The per-core figure is one constant per core family ([`StreamGroup`]: Apple, x86,
+//! Arm Cortex up to the A78; none for the phones' Armv9 and prime cores, which no measurement constrains),
+//! chosen by [`fit_core_stream`] with the other constants fixed: on `data/calibration.csv` alone the chain
+//! never binds (four-thread phones, 24- and 32-core EPYCs) and every group stays unbounded, so the figures
+//! come from the thread sweeps of `data/candidates.csv` (a Ryzen 9 7950X at 1–4 threads, an M2 Max CPU at
+//! 2–8, an Orange Pi 5 at 4 and 8): x86 35 GB/s, Arm Cortex 7 GB/s, Apple 150 GB/s ([`CORE_STREAM_GBPS`]).
+//! Rows whose chain outlasts the memory time are left out of the η_bw fit. Before the chain a
+//! four-thread Orange Pi 5 was predicted +63 %, a two-thread 7950X +52 % (Q4_0).
 //!
 //! The band of each group is the 10th–90th percentile of measured / predicted on its rows: a prediction `x`
 //! is expected to measure within `x · band.0 … x · band.1` four times out of five. [`holdout`] repeats the
@@ -1968,6 +1967,101 @@ pub fn cpu_decode_peak(row: &Row) -> f64 {
     slowest_core_peak(row, &used)
 }
 
+/// The CPU cores that share one per-core streaming bandwidth ([`CORE_STREAM_GBPS`]): one constant per
+/// core design family, fitted where the measurements constrain it ([`fit_core_stream`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum StreamGroup {
+    /// Apple's performance and efficiency cores.
+    Apple,
+    /// x86 cores (AMD and Intel, performance and efficiency).
+    X86,
+    /// Arm's Cortex-A cores up to the A78 (A53/A55/A510/A520, A72/A73, A75–A78): the SBC and
+    /// Jetson cores.
+    ArmCortex,
+}
+
+/// Every [`StreamGroup`], in table order.
+pub const ALL_STREAM_GROUPS: &[StreamGroup] =
+    &[StreamGroup::Apple, StreamGroup::X86, StreamGroup::ArmCortex];
+
+impl CoreKind {
+    /// The group whose per-core streaming bandwidth the core takes; `None` for the Arm cores no
+    /// measurement constrains (Armv9 middle cores, prime cores: the phones' four threads stream well
+    /// within the DRAM's bandwidth), which then have no per-core bound.
+    #[must_use]
+    pub fn stream_group(self) -> Option<StreamGroup> {
+        match self {
+            CoreKind::AppleP | CoreKind::AppleE => Some(StreamGroup::Apple),
+            CoreKind::X86 | CoreKind::IntelE => Some(StreamGroup::X86),
+            CoreKind::ArmLittle | CoreKind::ArmA72 | CoreKind::ArmA76 => {
+                Some(StreamGroup::ArmCortex)
+            }
+            CoreKind::ArmV9Mid | CoreKind::ArmPrime => None,
+        }
+    }
+}
+
+/// The streaming bandwidth one CPU core sustains by itself, GB/s, per [`StreamGroup`], chosen by
+/// [`fit_core_stream`] on the training files (`data/calibration.csv` and `data/candidates.csv`; the test
+/// `core_stream_is_what_fit_gives` re-derives it). A group missing from the table has no per-core bound.
+pub const CORE_STREAM_GBPS: &[(StreamGroup, f64)] = &[
+    // CORE-STREAM-BEGIN
+    (StreamGroup::Apple, 150.0),
+    (StreamGroup::X86, 35.0),
+    (StreamGroup::ArmCortex, 7.0),
+    // CORE-STREAM-END
+];
+
+/// The per-core streaming bandwidth of a core kind under a table, GB/s (`None`: no bound).
+#[must_use]
+pub fn core_stream_gbps(kind: CoreKind, stream: &[(StreamGroup, f64)]) -> Option<f64> {
+    let g = kind.stream_group()?;
+    stream.iter().find(|e| e.0 == g).map(|e| e.1)
+}
+
+/// The slowest-streaming group among a CPU row's used cores ([`cpu_threads`]) that has a per-core figure
+/// under the table, with that figure; `None` for other units, without a core list, or when no used core
+/// has one.
+#[must_use]
+pub fn stream_bound(row: &Row, stream: &[(StreamGroup, f64)]) -> Option<(StreamGroup, f64)> {
+    if row.backend != Backend::Cpu {
+        return None;
+    }
+    cpu_threads(row)
+        .iter()
+        .filter_map(|&(_, k)| Some((k.stream_group()?, core_stream_gbps(k, stream)?)))
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+}
+
+/// The stream part of one CPU thread's decode chain, seconds: its slice of a token's `bytes` (1/threads)
+/// over the per-core streaming bandwidth of the slowest-streaming used core ([`stream_bound`]); 0 where
+/// no per-core figure applies.
+///
+/// One thread's share of a one-token matmul is a chain: the core reads a stretch of weights, then
+/// dequantizes and multiplies it, and its out-of-order window holds only so many cache-line misses in
+/// flight (Little's law: misses in flight × 64 B / memory latency), so its reads and arithmetic overlap
+/// little. A token then takes at least a slice's compute time (at η_c) plus its read time at the per-core
+/// bandwidth, whatever the DRAM could deliver to more threads: with few threads (or cores that keep few
+/// misses in flight, such as a Raspberry Pi's) the chain binds, with many the DRAM does. In the fitting
+/// rows the chain predicts few-thread runs that the max(memory, compute) roofline puts 1.5–6× too fast.
+#[must_use]
+pub fn thread_stream_s(row: &Row, bytes: f64, stream: &[(StreamGroup, f64)]) -> f64 {
+    let Some((_, gbps)) = stream_bound(row, stream) else {
+        return 0.0;
+    };
+    let threads: f64 = cpu_threads(row).iter().map(|g| g.0).sum();
+    if threads <= 0.0 || gbps <= 0.0 {
+        return 0.0;
+    }
+    bytes / (threads * gbps * 1e9)
+}
+
 /// The peak compute decode uses, TOPS: [`default_peak`], with [`cpu_decode_peak`] for a CPU whose peak the
 /// file does not give; a one-token matmul runs no tensor-core GEMM, so a GeForce card keeps its stated
 /// figure ([`cuda_prompt_factor`] is a prompt's).
@@ -2254,9 +2348,6 @@ pub struct Calibrated {
     pub hw: Option<HwClass>,
     /// Runtime family (`None`: every runtime).
     pub runtime: Option<Runtime>,
-    /// Streaming bandwidth one CPU core sustains, GB/s (0: no per-core bound). A CPU row's decode reads
-    /// memory at min(peak bandwidth · η_bw, threads · this) — see [`core_bandwidth_util`].
-    pub core_bw_gbps: f64,
     /// η_bw.
     pub eta_bw: f64,
     /// Fixed decode cost per layer per token, ms.
@@ -2286,7 +2377,6 @@ pub const fn prior(backend: Backend) -> Calibrated {
         backend,
         hw: None,
         runtime: None,
-        core_bw_gbps: 0.0,
         eta_bw: 0.6,
         layer_ms: 0.1,
         eta_c: match backend {
@@ -2310,7 +2400,6 @@ pub const fn naive(backend: Backend) -> Calibrated {
         backend,
         hw: None,
         runtime: None,
-        core_bw_gbps: 0.0,
         eta_bw: NAIVE_UTIL,
         layer_ms: 0.0,
         eta_c: NAIVE_UTIL,
@@ -2327,7 +2416,6 @@ const fn cal(
     backend: Backend,
     hw: Option<HwClass>,
     runtime: Option<Runtime>,
-    core_bw_gbps: f64,
     eta_bw: f64,
     layer_ms: f64,
     eta_c: f64,
@@ -2340,7 +2428,6 @@ const fn cal(
         backend,
         hw,
         runtime,
-        core_bw_gbps,
         eta_bw,
         layer_ms,
         eta_c,
@@ -2359,7 +2446,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Npu,
         None,
         None,
-        0.0,
         0.694,
         0.1,
         0.379,
@@ -2372,7 +2458,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::AppleMSeries),
         None,
-        0.0,
         0.937,
         0.2,
         0.691,
@@ -2385,7 +2470,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::AppleMSeries),
         Some(Runtime::LlamaCpp),
-        0.0,
         0.929,
         0.19,
         0.699,
@@ -2398,7 +2482,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::AppleMSeries),
         Some(Runtime::LiteRt),
-        0.0,
         0.907,
         0.23,
         0.363,
@@ -2411,7 +2494,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::Phone),
         None,
-        0.0,
         0.678,
         0.27,
         0.4,
@@ -2424,7 +2506,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::Jetson),
         None,
-        0.0,
         0.994,
         0.41,
         0.399,
@@ -2437,7 +2518,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         Some(HwClass::DiscreteGpu),
         None,
-        0.0,
         0.905,
         0.05,
         0.395,
@@ -2450,7 +2530,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         None,
         Some(Runtime::LlamaCpp),
-        0.0,
         0.929,
         0.19,
         0.699,
@@ -2463,7 +2542,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         None,
         Some(Runtime::LlamaCppCuda),
-        0.0,
         0.802,
         0.03,
         0.382,
@@ -2476,7 +2554,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         None,
         Some(Runtime::Mlc),
-        0.0,
         0.994,
         0.41,
         0.399,
@@ -2489,7 +2566,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         None,
         Some(Runtime::LiteRt),
-        0.0,
         0.653,
         0.21,
         0.399,
@@ -2502,7 +2578,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Gpu,
         None,
         None,
-        0.0,
         0.915,
         0.19,
         0.399,
@@ -2515,7 +2590,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Cpu,
         Some(HwClass::Phone),
         None,
-        0.0,
         0.569,
         0.25,
         0.465,
@@ -2528,7 +2602,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Cpu,
         None,
         Some(Runtime::LiteRt),
-        0.0,
         0.569,
         0.25,
         0.465,
@@ -2541,7 +2614,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Cpu,
         None,
         None,
-        0.0,
         0.569,
         0.25,
         0.605,
@@ -2669,22 +2741,6 @@ pub fn unit_bandwidth_share(row: &Row) -> f64 {
     }
 }
 
-/// The share of a CPU row's peak bandwidth its threads can stream: threads × the per-core streaming
-/// bandwidth (`c.core_bw_gbps`) / peak bandwidth — a core keeps only so many cache-line misses in flight
-/// (Little's law: misses in flight × 64 B / memory latency). Infinite (no bound) for other units, without a
-/// core list, or when the constants carry no per-core figure.
-#[must_use]
-pub fn core_bandwidth_util(row: &Row, c: &Calibrated) -> f64 {
-    if row.backend != Backend::Cpu || c.core_bw_gbps <= 0.0 || row.bw_gbps <= 0.0 {
-        return f64::INFINITY;
-    }
-    let threads: f64 = cpu_threads(row).iter().map(|g| g.0).sum();
-    if threads <= 0.0 {
-        return f64::INFINITY;
-    }
-    threads * c.core_bw_gbps / row.bw_gbps
-}
-
 /// Engine inputs for a row under some constants, with the decode context and the prefill prompt.
 #[must_use]
 pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
@@ -2750,11 +2806,7 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     set(
         &mut i,
         Field::BandwidthUtil,
-        math::clamp(
-            (c.eta_bw * unit_bandwidth_share(row)).min(core_bandwidth_util(row, c)),
-            1e-3,
-            1.0,
-        ),
+        math::clamp(c.eta_bw * unit_bandwidth_share(row), 1e-3, 1.0),
     );
     set(&mut i, Field::PeakInt8Tops, peak.tops);
     let fp16 = if gemm_tile(row) > 0.0 {
@@ -2877,6 +2929,9 @@ pub struct Prediction {
     pub decode_memory_s: f64,
     /// Decode operations per token at the peak compute (η_c = 1): the compute side alone, seconds.
     pub decode_compute_s: f64,
+    /// The stream part of one CPU thread's chain of reads ([`thread_stream_s`]): its slice of a token's
+    /// bytes over the per-core streaming bandwidth, seconds (0 where no per-core figure applies).
+    pub decode_stream_s: f64,
     /// Layers used.
     pub layers: f64,
     /// Roofline bound on decode tokens/s: peak bandwidth / weight bytes read per token.
@@ -2892,6 +2947,18 @@ pub struct Prediction {
 /// # Errors
 /// The engine's first validation error, as text, when the row makes an invalid scenario.
 pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
+    predict_with(row, c, CORE_STREAM_GBPS)
+}
+
+/// [`predict`] with a given per-core streaming bandwidth table (what [`fit_core_stream`] tries).
+///
+/// # Errors
+/// As [`predict`].
+pub fn predict_with(
+    row: &Row,
+    c: &Calibrated,
+    stream: &[(StreamGroup, f64)],
+) -> Result<Prediction, String> {
     let scenario = |inputs: &Inputs| {
         validate(inputs)
             .map(|s| s.expected)
@@ -2918,8 +2985,13 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
     } else {
         (s, report.compute.clone())
     };
-    let tpot = bandwidth::tpot_at(sd, &decode_compute, ctx).0;
     let (mem, comp) = bandwidth::step_times(sd, decode_compute.effective, ctx);
+    // One CPU thread's chain: its slice of the arithmetic, then of the reads, one after the other.
+    let bytes = mem.0 * sd.device.effective_bandwidth().0;
+    let stream_s = thread_stream_s(row, bytes, stream);
+    let tpot = bandwidth::tpot_at(sd, &decode_compute, ctx)
+        .0
+        .max(comp.0 + stream_s + sd.targets.token_overhead.0);
     let mem_at_peak = mem.0 * sd.device.bandwidth_util / unit_bandwidth_share(row);
     let comp_at_peak = comp.0 * sd.device.compute_util;
     let ops_per_prompt_token = match &s.model {
@@ -2932,6 +3004,7 @@ pub fn predict(row: &Row, c: &Calibrated) -> Result<Prediction, String> {
         prefill_tps: prompt / ttft,
         decode_memory_s: mem_at_peak,
         decode_compute_s: comp_at_peak,
+        decode_stream_s: stream_s,
         layers: shape_of(row).layers * layer_scale(row),
         decode_roofline: s.device.bandwidth.0 / weights_read,
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
@@ -3276,15 +3349,15 @@ struct Obs {
     decode: Option<(f64, f64, f64)>,
     /// Decode compute time at η_c = 1, seconds (a row compute-bound at the group's η_c says nothing of η_bw).
     decode_compute: f64,
-    /// The share of the unit's bandwidth the row's threads can stream ([`core_bandwidth_util`] over
-    /// [`unit_bandwidth_share`]); a row whose
-    /// threads cap it below η_bw says nothing of η_bw either.
-    core_util: f64,
+    /// Decode time of one thread's chain of reads, seconds ([`thread_chain`]'s stream part; 0 without the
+    /// bound): a row whose chain (with its compute at η_c) outlasts the memory time says nothing of η_bw
+    /// either.
+    decode_stream: f64,
     /// Prefill: (measured / predicted at η_c = 1).
     prefill: Option<f64>,
 }
 
-fn observe(row: &Row, core_bw_gbps: f64) -> Option<Obs> {
+fn observe(row: &Row) -> Option<Obs> {
     let unit = Calibrated {
         eta_bw: 1.0,
         eta_c: 1.0,
@@ -3309,13 +3382,7 @@ fn observe(row: &Row, core_bw_gbps: f64) -> Option<Obs> {
         decode,
         prefill,
         decode_compute: p.decode_compute_s,
-        core_util: core_bandwidth_util(
-            row,
-            &Calibrated {
-                core_bw_gbps,
-                ..unit
-            },
-        ) / unit_bandwidth_share(row),
+        decode_stream: p.decode_stream_s,
     })
 }
 
@@ -3514,10 +3581,9 @@ fn fit_group(
     // memory time at η_bw = 1, fit, then keep those below the memory time at the fitted η_bw and refit.
     let bandwidth_bound = |eta: f64| -> Vec<(f64, f64, f64)> {
         obs.iter()
-            .filter(|o| o.core_util >= eta)
-            .filter_map(|o| o.decode.map(|d| (d, o.decode_compute)))
-            .filter(|&((mem, _, _), comp)| comp / eta_c < mem / eta)
-            .map(|(d, _)| d)
+            .filter_map(|o| o.decode.map(|d| (d, o.decode_compute, o.decode_stream)))
+            .filter(|&((mem, _, _), comp, stream)| comp / eta_c + stream < mem / eta)
+            .map(|(d, _, _)| d)
             .collect()
     };
     let fit_d = |d: &[(f64, f64, f64)]| match parent_layer_ms {
@@ -3552,7 +3618,6 @@ fn fit_group(
         backend,
         hw,
         runtime,
-        core_bw_gbps: 0.0,
         eta_bw,
         layer_ms,
         eta_c,
@@ -3571,68 +3636,106 @@ fn fit_group(
     }
 }
 
+/// Per-core streaming bandwidths tried by [`fit_core_stream`], GB/s.
+pub const CORE_STREAM_GRID: &[f64] = &[
+    2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 12.0, 14.0, 16.0, 18.0, 20.0, 25.0, 30.0, 35.0,
+    40.0, 45.0, 50.0, 60.0, 70.0, 80.0, 90.0, 100.0, 125.0, 150.0, 200.0,
+];
+
+/// One group's per-core streaming bandwidth as [`fit_core_stream`] chose it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StreamFit {
+    /// The group.
+    pub group: StreamGroup,
+    /// Its CPU decode rows in the fitting file.
+    pub n: usize,
+    /// The chosen value, GB/s (`None`: no value beats leaving the bound out).
+    pub gbps: Option<f64>,
+    /// Median |ln(predicted / measured)| over those rows without a per-core bound.
+    pub score_none: f64,
+    /// The same at the chosen value.
+    pub score: f64,
+}
+
+/// The group a CPU row's used cores stream as, for fitting: the one [`StreamGroup`] among them (`None`
+/// for other units, without a core list, or with cores of two groups).
+#[must_use]
+pub fn row_stream_group(row: &Row) -> Option<StreamGroup> {
+    if row.backend != Backend::Cpu {
+        return None;
+    }
+    let mut groups: Vec<StreamGroup> = cpu_threads(row)
+        .iter()
+        .filter_map(|g| g.1.stream_group())
+        .collect();
+    groups.sort();
+    groups.dedup();
+    (groups.len() == 1).then(|| groups[0])
+}
+
+/// Choose each group's per-core streaming bandwidth on `rows` with the other constants from `table`: over
+/// the CPU decode rows whose cores are of the group ([`row_stream_group`]), the grid value
+/// ([`CORE_STREAM_GRID`]) with the least median |ln(predicted / measured)| — a median, so that a run far off
+/// any model (the Orange Pi's eight threads on four big and four little cores run 4× slower than its four
+/// big ones) does not pull the constant — or no bound when no value improves on none by 0.001. A group
+/// with fewer than [`MIN_ROWS`] rows keeps no bound.
+#[must_use]
+pub fn fit_core_stream(rows: &[Row], table: &[Calibrated]) -> Vec<StreamFit> {
+    ALL_STREAM_GROUPS
+        .iter()
+        .map(|&group| {
+            let mine: Vec<&Row> = rows
+                .iter()
+                .filter(|r| r.decode_tps.is_some() && row_stream_group(r) == Some(group))
+                .collect();
+            let score = |v: Option<f64>| {
+                let stream: Vec<(StreamGroup, f64)> = v.map(|v| (group, v)).into_iter().collect();
+                let errs: Vec<f64> = mine
+                    .iter()
+                    .filter_map(|r| {
+                        let m = r.decode_tps?;
+                        let p = predict_with(r, &lookup_row(table, r), &stream).ok()?;
+                        Some(math::ln(p.decode_tps / m).abs())
+                    })
+                    .collect();
+                median(&errs)
+            };
+            let none = score(None);
+            let mut best = (None, none);
+            if mine.len() >= MIN_ROWS {
+                for &v in CORE_STREAM_GRID {
+                    let s = score(Some(v));
+                    if s < best.1 - 1e-12 {
+                        best = (Some(v), s);
+                    }
+                }
+                if best.1 >= none - 1e-3 {
+                    best = (None, none);
+                }
+            }
+            StreamFit {
+                group,
+                n: mine.len(),
+                gbps: best.0,
+                score_none: none,
+                score: best.1,
+            }
+        })
+        .collect()
+}
+
 /// Fit the constants on `rows` (see the module docs): per backend, one entry per class with at least
 /// [`MIN_ROWS`] decode or prefill rows; where a class holds more than one runtime family, one entry per
 /// (runtime, class) with enough rows; where a backend holds more than one family, one entry per runtime;
 /// then one per backend. Each with its in-sample band.
 #[must_use]
 pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
-    fit_with_core_bw(rows, CORE_BW_GBPS)
-}
-
-/// The per-core streaming bandwidth the defaults use, GB/s (0: no per-core bound), chosen by
-/// [`fit_core_bw`] on the training rows (the test `core_bw_is_what_fit_gives` re-derives it).
-pub const CORE_BW_GBPS: f64 = 0.0;
-
-/// Per-core bandwidths tried by [`fit_core_bw`], GB/s.
-pub const CORE_BW_GRID: &[f64] = &[
-    5.0, 7.5, 10.0, 12.5, 15.0, 17.5, 20.0, 22.5, 25.0, 27.5, 30.0, 32.5, 35.0, 37.5, 40.0, 45.0,
-    50.0, 60.0, 70.0, 80.0, 100.0,
-];
-
-/// The per-core streaming bandwidth that best predicts the CPU decode rows of `rows` (least mean
-/// |ln(pred/meas)|, the constants refitted at every value), or 0 when no value beats leaving the bound out
-/// by more than 0.1 % of mean log error — the data does not constrain it. Returns (value, score without the
-/// bound, score at the value).
-#[must_use]
-pub fn fit_core_bw(rows: &[Row]) -> (f64, f64, f64) {
-    let score = |b: f64| {
-        let table = fit_with_core_bw(rows, b);
-        let errs: Vec<f64> = rows
-            .iter()
-            .filter(|r| r.backend == Backend::Cpu)
-            .filter_map(|r| {
-                let m = r.decode_tps?;
-                let p = predict(r, &lookup_row(&table, r)).ok()?;
-                Some(math::ln(p.decode_tps / m).abs())
-            })
-            .collect();
-        errs.iter().sum::<f64>() / errs.len().max(1) as f64
-    };
-    let none = score(0.0);
-    let mut best = (0.0, none);
-    for &b in CORE_BW_GRID {
-        let s = score(b);
-        if s < best.1 - 1e-12 {
-            best = (b, s);
-        }
-    }
-    if best.1 < none - 1e-3 {
-        (best.0, none, best.1)
-    } else {
-        (0.0, none, none)
-    }
-}
-
-/// [`fit`] with a given per-core streaming bandwidth (GB/s; 0: none), carried by every CPU entry.
-#[must_use]
-pub fn fit_with_core_bw(rows: &[Row], core_bw_gbps: f64) -> Vec<Calibrated> {
     let mut obs: Vec<(usize, Obs)> = rows
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| observe(r, core_bw_gbps).map(|o| (i, o)))
+        .filter_map(|(i, r)| observe(r).map(|o| (i, o)))
         .collect();
-    let first = fit_obs(rows, &obs, core_bw_gbps);
+    let first = fit_obs(rows, &obs);
     // A tiled prompt's weight reads add to its arithmetic instead of hiding behind it, so its η_c depends on
     // the bandwidth: refit those rows' η_c at the η_bw the first fit gives their group.
     let mut tiled = false;
@@ -3644,7 +3747,7 @@ pub fn fit_with_core_bw(rows: &[Row], core_bw_gbps: f64) -> Vec<Calibrated> {
         }
     }
     if tiled {
-        fit_obs(rows, &obs, core_bw_gbps)
+        fit_obs(rows, &obs)
     } else {
         first
     }
@@ -3667,7 +3770,7 @@ fn tiled_prefill_eta(row: &Row, c: &Calibrated) -> Option<f64> {
     (left > 0.0 && compute > 0.0).then(|| compute / left)
 }
 
-fn fit_obs(rows: &[Row], obs: &[(usize, Obs)], core_bw_gbps: f64) -> Vec<Calibrated> {
+fn fit_obs(rows: &[Row], obs: &[(usize, Obs)]) -> Vec<Calibrated> {
     let enough = |g: &[&Obs]| {
         let nd = g.iter().filter(|o| o.decode.is_some()).count();
         let np = g.iter().filter(|o| o.prefill.is_some()).count();
@@ -3771,12 +3874,6 @@ fn fit_obs(rows: &[Row], obs: &[(usize, Obs)], core_bw_gbps: f64) -> Vec<Calibra
             }
         }
     }
-    // The per-core bound belongs to every CPU entry.
-    for c in &mut table {
-        if c.backend == Backend::Cpu {
-            c.core_bw_gbps = core_bw_gbps;
-        }
-    }
     // Bands: measured / predicted on the rows each entry serves.
     let snapshot = table.clone();
     for c in &mut table {
@@ -3873,9 +3970,8 @@ pub fn table_source(table: &[Calibrated]) -> String {
         );
         let _ = writeln!(
             s,
-            "    cal(Backend::{:?}, {hw}, {rt}, {:?}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
+            "    cal(Backend::{:?}, {hw}, {rt}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
             c.backend,
-            c.core_bw_gbps,
             c.eta_bw,
             c.layer_ms,
             c.eta_c,
@@ -4776,54 +4872,75 @@ mod tests {
         assert_eq!(table.as_slice(), CALIBRATED, "refit differs; paste:\n{src}");
     }
 
-    fn core_bw_scores(rows: &[Row]) {
-        for &x in CORE_BW_GRID {
-            let t = fit_with_core_bw(rows, x);
-            let errs: Vec<f64> = rows
-                .iter()
-                .filter(|r| r.backend == Backend::Cpu)
-                .filter_map(|r| {
-                    let m = r.decode_tps?;
-                    let q = predict(r, &lookup_row(&t, r)).ok()?;
-                    Some(math::ln(q.decode_tps / m).abs())
-                })
-                .collect();
+    /// The per-core streaming bandwidths are what [`fit_core_stream`] chooses on the training files
+    /// (`data/calibration.csv` and `data/candidates.csv`) with the calibrated constants: the calibration
+    /// set alone has no CPU run with few enough threads for the bound to bind (every group keeps none), the
+    /// candidate thread sweeps (a Ryzen 9 7950X, an M2 Max's CPU, an Orange Pi 5) constrain all three.
+    #[test]
+    fn core_stream_is_what_fit_gives() {
+        let alone = fit_core_stream(&parse(CALIBRATION_CSV).unwrap().rows, CALIBRATED);
+        assert!(alone.iter().all(|f| f.gbps.is_none()), "{alone:?}");
+        let p = union();
+        let fits = fit_core_stream(&p.rows, CALIBRATED);
+        for f in &fits {
             std::println!(
-                "  {x:>5} GB/s: mean |ln| CPU decode {:.4}",
-                errs.iter().sum::<f64>() / errs.len() as f64
+                "{:?}: {} rows, {:?} GB/s (median |ln| {:.4} without the bound, {:.4} with it)",
+                f.group,
+                f.n,
+                f.gbps,
+                f.score_none,
+                f.score
             );
         }
+        let got: Vec<(StreamGroup, f64)> = fits
+            .iter()
+            .filter_map(|f| f.gbps.map(|g| (f.group, g)))
+            .collect();
+        assert_eq!(
+            got.as_slice(),
+            CORE_STREAM_GBPS,
+            "per-core streaming refit differs"
+        );
+        assert!(
+            fits.iter().all(|f| f.score < f.score_none - 0.01),
+            "{fits:?}"
+        );
     }
 
-    /// The per-core streaming bandwidth is left out because the calibration set does not constrain it: no
-    /// value on the grid improves its CPU decode error by 0.1 % of mean log error.
+    /// The chain binds where it should: one thread of a Raspberry Pi 5 streams a 7 B Q4_0 model's
+    /// weights at the Arm group's per-core figure plus its arithmetic (T-MAC's llama.cpp baseline measured
+    /// 0.85 tokens/s), while four threads of the same board are back to the DRAM's bound.
     #[test]
-    fn core_bw_is_what_fit_gives() {
-        let p = parse(CALIBRATION_CSV).unwrap();
-        let (b, none, at) = fit_core_bw(&p.rows);
-        std::println!(
-            "calibration.csv: per-core bandwidth {b} GB/s (none {none:.4}, at it {at:.4})"
+    fn one_thread_is_a_chain_and_four_are_the_dram() {
+        let text = "hw_class,device,cores,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,decode_tps,threads\n\
+             sbc,Raspberry Pi 5,4x Cortex-A76,17.1,CPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,0.85,1\n\
+             sbc,Raspberry Pi 5,4x Cortex-A76,17.1,CPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,2.0,4\n";
+        let rows = parse(text).unwrap().rows;
+        let one = predict(&rows[0], &lookup_row(CALIBRATED, &rows[0])).unwrap();
+        let four = predict(&rows[1], &lookup_row(CALIBRATED, &rows[1])).unwrap();
+        let bytes = 6.74e9 * 4.5 / 8.0;
+        let gb = core_stream_gbps(CoreKind::ArmA76, CORE_STREAM_GBPS).unwrap();
+        assert!((one.decode_stream_s / (bytes / (gb * 1e9)) - 1.0).abs() < 0.05);
+        assert!((four.decode_stream_s * 4.0 / one.decode_stream_s - 1.0).abs() < 1e-9);
+        // One thread: compute + stream, far below the DRAM roofline at η_bw.
+        let none = predict_with(&rows[0], &lookup_row(CALIBRATED, &rows[0]), &[]).unwrap();
+        assert!(
+            one.decode_tps < 0.6 * none.decode_tps,
+            "{} vs {}",
+            one.decode_tps,
+            none.decode_tps
         );
-        core_bw_scores(&p.rows);
-        assert_eq!(b, CORE_BW_GBPS, "per-core bandwidth refit differs");
-    }
-
-    /// With the candidate rows (thread sweeps on a Ryzen 9 7950X and an M2 Max CPU) the per-core bandwidth
-    /// is constrained: the fit finds 32.5 GB/s, about what one Zen 4 core streams (the M2 Max's CPU is
-    /// bounded by its die port, [`APPLE_CPU_DIE_GBPS`], and llama.cpp's decode on the Orange Pi's mixed cores
-    /// by its slowest core, [`cpu_decode_peak`]). The defaults do not use those rows (see the README, "What
-    /// is left").
-    #[test]
-    fn candidate_rows_constrain_the_per_core_bandwidth() {
-        let p = union();
-        assert_eq!(p.skipped, Vec::new());
-        let (b, none, at) = fit_core_bw(&p.rows);
-        std::println!(
-            "with the candidate rows: per-core bandwidth {b} GB/s (none {none:.4}, at it {at:.4})"
+        assert!(
+            (one.decode_tps / 0.85 - 1.0).abs() < 0.25,
+            "{}",
+            one.decode_tps
         );
-        core_bw_scores(&p.rows);
-        assert_eq!(b, 32.5);
-        assert!(at < none - 0.01, "{at} vs {none}");
+        // Four threads: the DRAM side binds, the chain does not move the prediction.
+        let four_none = predict_with(&rows[1], &lookup_row(CALIBRATED, &rows[1]), &[]).unwrap();
+        assert!((four.decode_tps / four_none.decode_tps - 1.0).abs() < 1e-9);
+        // Phones' prime and Armv9 cores have no per-core figure: no chain.
+        assert_eq!(CoreKind::ArmPrime.stream_group(), None);
+        assert_eq!(CoreKind::ArmV9Mid.stream_group(), None);
     }
 
     /// Regression guard on the calibration set, in sample and with each source or device held out of the fit
