@@ -203,15 +203,15 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     assert_eq!(num(&v, "n_decode"), 117.0);
     assert_eq!(num(&v, "n_prefill"), 61.0);
     // Regression guards, not the goal, with a margin of about one row. Rows H001–H067 (sources H01–H09):
-    // decode 11.8 % median, 79.4 % within ±25 %, prefill 17.3 %, 61.1 % when the guard was last moved
-    // (session 5: the CUDA runtime group and the Pi 4's streaming limit; before them 14.5 % / 74.6 % and
+    // decode 11.4 % median, 81.0 % within ±25 % since the CPU chain (session 8; before it 11.8 % / 79.4 %),
+    // prefill 17.3 %, 61.1 % when the guard was last moved (session 5: the CUDA runtime group and the Pi 4's streaming limit; before them 14.5 % / 74.6 % and
     // 16.9 % / 63.9 %; before the CPU work
     // of issue #6's third pass 17.9 % / 66.7 % and 25.6 % / 50.0 %; before the CPU-core physics 17.6 % /
     // 63.5 % and 67.7 % / 27.8 %).
     let first = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n <= 67);
     let [(dm, dw), (pm, pw)] = errors(&v, first);
     assert!(
-        dm <= 0.125 && dw >= 0.77,
+        dm <= 0.12 && dw >= 0.79,
         "H001–H067 decode {dm:.4} / {dw:.4}"
     );
     assert!(
@@ -239,16 +239,17 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     };
     let [(dm, dw), _] = errors(&v, jetson);
     assert!(dm <= 0.145 && dw >= 0.8, "H11 decode {dm:.4} / {dw:.4}");
-    // Source H12, T-MAC's llama.cpp CPU baseline (session 7, scored as it came): 65.4 % / 25 % — few-thread
-    // decode on Arm and Intel laptop cores runs at 0.25–0.35 of the FP32 FMA rate, the engine assumes the
-    // prompt's η_c (README, "What is left").
+    // Source H12, T-MAC's llama.cpp CPU baseline at one to twelve threads: 14.9 % / 62.5 % since one
+    // thread's decode is a chain of its arithmetic and its reads at one core's streaming bandwidth (session
+    // 8, the per-core figures fitted on the candidate file; scored as it came in session 7, 65.4 % / 25 %).
     let tmac = |id: &str| id[1..].parse::<u32>().is_ok_and(|n| n >= 114);
     let [(dm, dw), _] = errors(&v, tmac);
-    assert!(dm <= 0.7 && dw >= 0.25, "H12 decode {dm:.4} / {dw:.4}");
-    // The whole set: decode 8.9 % / 81.2 % (95 of 117 rows) — the issue's median goal met, its ±25 % share
-    // not (8.3 % / 85.3 % before H12; 7.2 % / 85.2 % before H11); prefill 17.6 % / 65.6 %.
+    assert!(dm <= 0.2 && dw >= 0.5, "H12 decode {dm:.4} / {dw:.4}");
+    // The whole set: decode 8.4 % / 84.6 % (99 of 117 rows) — the issue's median goal met, its ±25 % share
+    // one row short (8.9 % / 81.2 % before the CPU chain, 8.3 % / 85.3 % before H12; 7.2 % / 85.2 % before
+    // H11); prefill 17.6 % / 65.6 %.
     let [(dm, dw), (pm, _)] = errors(&v, |_| true);
-    assert!(dm <= 0.10 && dw >= 0.8, "all decode {dm:.4} / {dw:.4}");
+    assert!(dm <= 0.095 && dw >= 0.83, "all decode {dm:.4} / {dw:.4}");
     assert!(pm <= 0.2, "all prefill {pm:.4}");
     // Each source is reported on its own, in the file's order.
     let sources: Vec<&str> = v["by_source"]

@@ -2393,7 +2393,7 @@ pub const fn prior(backend: Backend) -> Calibrated {
 /// The one utilization of the naive roofline the calibrated model is compared with.
 pub const NAIVE_UTIL: f64 = 0.6;
 
-/// The naive roofline: η_bw = η_c = 0.6, no per-token cost.
+/// The naive roofline: η_bw = η_c = 0.6, no per-token cost (and, in [`validate_with`], no per-thread chain).
 #[must_use]
 pub const fn naive(backend: Backend) -> Calibrated {
     Calibrated {
@@ -3261,7 +3261,10 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
     let mut above = Vec::new();
     for row in rows {
         let c = constants(row);
-        let (p, n) = match (predict(row, &c), predict(row, &naive(row.backend))) {
+        let (p, n) = match (
+            predict(row, &c),
+            predict_with(row, &naive(row.backend), &[]),
+        ) {
             (Ok(p), Ok(n)) => (p, n),
             (Err(message), _) | (_, Err(message)) => {
                 skipped.push(Skipped {
