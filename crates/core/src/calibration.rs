@@ -223,18 +223,19 @@ impl HwClass {
             ("discrete", HwClass::DiscreteGpu),
             ("dgpu", HwClass::DiscreteGpu),
             ("desktopgpu", HwClass::DiscreteGpu),
-            ("workstation", HwClass::WorkstationUnified),
             ("igpu", HwClass::PcIgpuApu),
             ("apu", HwClass::PcIgpuApu),
         ];
         if let Some(&(_, h)) = by_code.iter().find(|(k, _)| !c.is_empty() && c.contains(k)) {
             return h;
         }
-        // A generic word ("laptop", "desktop", "edge") says less than the device's name: a MacBook is Apple's,
-        // an RTX desktop a discrete GPU's. The names first, then the word.
+        // A generic word ("laptop", "desktop", "workstation") says less than the device's name: a MacBook is
+        // Apple's, an RTX desktop a discrete GPU's, a Mac Studio "workstation" an M-series chip. The names
+        // first, then the word.
         let generic = ["laptop", "desktop", "notebook", "pc"]
             .iter()
             .any(|k| c.contains(k));
+        let workstation = c.contains("workstation");
         let text = normalize(&alloc::format!("{device} {chip}"));
         let by_name: &[(&[&str], HwClass)] = &[
             (&["jetson", "orin", "xavier"], HwClass::Jetson),
@@ -303,6 +304,9 @@ impl HwClass {
             .find(|(ks, _)| ks.iter().any(|k| text.contains(k)))
         {
             return h;
+        }
+        if workstation {
+            return HwClass::WorkstationUnified;
         }
         if generic {
             return pc;
@@ -985,6 +989,7 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
     // `bpw_nominal` from the quantization's name with the dictionary's nominal bits (SOURCES.md).
     let params = params
         .or_else(|| params_in_name(get("model")))
+        .or_else(|| params_of_named_size(get("model")))
         .ok_or(SkipReason::NoSize)?;
     let bpw = bpw.or_else(|| nominal_bits(get("quant")));
     let (bits, from_size) = match (size, bpw) {
@@ -1072,15 +1077,51 @@ pub fn params_in_name(model: &str) -> Option<f64> {
     })
 }
 
+/// Models whose names give a size word or an expert layout instead of a parameter count, with their total
+/// parameters from their model cards (normalized name fragment, parameters): Phi-3/3.5 "mini" 3.82 B, Phi-4
+/// "mini" 3.84 B, Phi-3 "small" 7.39 B and "medium" 14.0 B, Phi-4 14.7 B, Phi-3.5-MoE 41.9 B, Phi-2 2.78 B,
+/// Phi-1.5 1.42 B, Mixtral 8x7B 46.7 B and 8x22B 140.6 B. First match wins, so the longer fragments come first.
+pub const NAMED_SIZES: &[(&str, f64)] = &[
+    ("mixtral8x22b", 140.6e9),
+    ("mixtral8x7b", 46.7e9),
+    ("phi35moe", 41.9e9),
+    ("phi35mini", 3.82e9),
+    ("phi3mini", 3.82e9),
+    ("phi4mini", 3.84e9),
+    ("phi3small", 7.39e9),
+    ("phi3medium", 14.0e9),
+    ("phi4", 14.7e9),
+    ("phi2", 2.78e9),
+    ("phi15", 1.42e9),
+];
+
+/// A model's total parameters from a name without a count ([`NAMED_SIZES`]): "Phi-3.5-mini-instruct" →
+/// 3.82 B, "Mixtral 8x7B" → 46.7 B. `None` for any other name.
+#[must_use]
+pub fn params_of_named_size(model: &str) -> Option<f64> {
+    let n = normalize(model);
+    NAMED_SIZES
+        .iter()
+        .find(|(k, _)| n.contains(k))
+        .map(|&(_, p)| p)
+}
+
 /// The dictionary's nominal bits per weight for a quantization named in the `quant` column (SOURCES.md):
 /// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5, int8 8, int4 4; llama.cpp's K-quant
 /// mixes at the file averages its `tools/quantize` README gives for Llama 2 7B (Q2_K 3.35, Q3_K_S/M/L 3.50 /
 /// 3.91 / 4.27, Q4_K_M ≈4.85, …) and its i-quants at the bits `llama-quantize` lists (IQ2_XXS 2.06 … IQ3_M
-/// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5). `None` for a
+/// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5), also when the
+/// name says only "4bit" / "8bit" (mlx-community's and bitsandbytes' naming; 3-/6-bit 3.5, 6.5). `None` for a
 /// scheme whose groups the name does not give (SpinQuant, w4a16), which needs `model_size_reported`.
 #[must_use]
 pub fn nominal_bits(quant: &str) -> Option<f64> {
     let q = normalize(quant);
+    // A bare "4bit" (mlx-community's and bitsandbytes' naming) is MLX's 64-weight groups; inside a longer
+    // name ("SpinQuant (4-bit)") it says nothing of the groups.
+    let bare: &[(&str, f64)] = &[("3bit", 3.5), ("4bit", 4.5), ("6bit", 6.5), ("8bit", 8.5)];
+    if let Some(&(_, b)) = bare.iter().find(|(k, _)| q == *k) {
+        return Some(b);
+    }
     const TABLE: &[(&str, f64)] = &[
         ("iq1s", 1.56),
         ("iq1m", 1.75),
@@ -2011,11 +2052,9 @@ impl CoreKind {
 /// [`fit_core_stream`] on the training files (`data/calibration.csv` and `data/candidates.csv`; the test
 /// `core_stream_is_what_fit_gives` re-derives it). A group missing from the table has no per-core bound.
 pub const CORE_STREAM_GBPS: &[(StreamGroup, f64)] = &[
-    // CORE-STREAM-BEGIN
     (StreamGroup::Apple, 150.0),
     (StreamGroup::X86, 35.0),
     (StreamGroup::ArmCortex, 7.0),
-    // CORE-STREAM-END
 ];
 
 /// The per-core streaming bandwidth of a core kind under a table, GB/s (`None`: no bound).
@@ -4180,6 +4219,14 @@ mod tests {
             HwClass::DiscreteGpu
         );
         assert_eq!(i("edge", "Jetson Orin NX", Backend::Gpu), HwClass::Jetson);
+        assert_eq!(
+            i("workstation", "Mac Studio (Apple M2 Ultra)", Backend::Gpu),
+            HwClass::AppleMSeries
+        );
+        assert_eq!(
+            i("workstation", "HP Z2 Mini G1a", Backend::Gpu),
+            HwClass::WorkstationUnified
+        );
         assert_eq!(i("desktop", "Ryzen 9 7950X", Backend::Cpu), HwClass::PcCpu);
         assert_eq!(
             i("", "NVIDIA Jetson AGX Orin 64GB", Backend::Gpu),
@@ -4428,6 +4475,19 @@ mod tests {
         for none in ["Mixtral 8x7B", "Phi-3.5-mini", "DeepSeek-R1", "gemma-3-it"] {
             assert_eq!(params_in_name(none), None, "{none}");
         }
+        // Names with a size word or an expert layout instead of a count.
+        assert_eq!(params_of_named_size("Phi-3.5-mini-instruct"), Some(3.82e9));
+        assert_eq!(
+            params_of_named_size("microsoft/Phi-4-mini-instruct"),
+            Some(3.84e9)
+        );
+        assert_eq!(params_of_named_size("phi4:14b"), Some(14.7e9));
+        assert_eq!(params_of_named_size("Mixtral 8x7B Instruct"), Some(46.7e9));
+        assert_eq!(params_of_named_size("DeepSeek-R1"), None);
+        assert_eq!(nominal_bits("4bit"), Some(4.5));
+        assert_eq!(nominal_bits("MLX 8-bit"), Some(8.5));
+        assert_eq!(nominal_bits("Q4_K_M (4bit)"), Some(4.85));
+        assert_eq!(nominal_bits("SpinQuant (4-bit)"), None);
         assert_eq!(nominal_bits("Q4_K_M (Ollama default tag)"), Some(4.85));
         assert_eq!(nominal_bits("Q8_0"), Some(8.5));
         assert_eq!(nominal_bits("BF16"), Some(16.0));
