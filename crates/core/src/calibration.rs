@@ -3381,6 +3381,7 @@ pub fn validate_text(text: &str) -> Result<Validation, FileError> {
 // Fitting
 // ---------------------------------------------------------------------------------------------------------
 
+#[derive(Clone)]
 struct Obs {
     backend: Backend,
     hw: HwClass,
@@ -3772,12 +3773,19 @@ pub fn fit_core_stream(rows: &[Row], table: &[Calibrated]) -> Vec<StreamFit> {
 /// then one per backend. Each with its in-sample band.
 #[must_use]
 pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
-    let mut obs: Vec<(usize, Obs)> = rows
+    let observed: Vec<Option<Obs>> = rows.iter().map(observe).collect();
+    with_bands(rows, fit_observed(rows, &observed))
+}
+
+/// [`fit`]'s constants without the bands, from each row's observation ([`observe`], which depends on the
+/// row alone, so a hold-out refit reuses it).
+fn fit_observed(rows: &[Row], observed: &[Option<Obs>]) -> Vec<Calibrated> {
+    let mut obs: Vec<(usize, Obs)> = observed
         .iter()
         .enumerate()
-        .filter_map(|(i, r)| observe(r).map(|o| (i, o)))
+        .filter_map(|(i, o)| o.clone().map(|o| (i, o)))
         .collect();
-    let first = fit_obs(rows, &obs);
+    let first = fit_obs(&obs);
     // A tiled prompt's weight reads add to its arithmetic instead of hiding behind it, so its η_c depends on
     // the bandwidth: refit those rows' η_c at the η_bw the first fit gives their group.
     let mut tiled = false;
@@ -3789,7 +3797,7 @@ pub fn fit(rows: &[Row]) -> Vec<Calibrated> {
         }
     }
     if tiled {
-        fit_obs(rows, &obs)
+        fit_obs(&obs)
     } else {
         first
     }
@@ -3812,7 +3820,7 @@ fn tiled_prefill_eta(row: &Row, c: &Calibrated) -> Option<f64> {
     (left > 0.0 && compute > 0.0).then(|| compute / left)
 }
 
-fn fit_obs(rows: &[Row], obs: &[(usize, Obs)]) -> Vec<Calibrated> {
+fn fit_obs(obs: &[(usize, Obs)]) -> Vec<Calibrated> {
     let enough = |g: &[&Obs]| {
         let nd = g.iter().filter(|o| o.decode.is_some()).count();
         let np = g.iter().filter(|o| o.prefill.is_some()).count();
@@ -3916,7 +3924,11 @@ fn fit_obs(rows: &[Row], obs: &[(usize, Obs)]) -> Vec<Calibrated> {
             }
         }
     }
-    // Bands: measured / predicted on the rows each entry serves.
+    table
+}
+
+/// The residual bands of a fitted table: measured / predicted on the rows each entry serves.
+fn with_bands(rows: &[Row], mut table: Vec<Calibrated>) -> Vec<Calibrated> {
     let snapshot = table.clone();
     for c in &mut table {
         // A class or runtime entry serves the rows that look it up; a backend-wide entry is scored on every
@@ -3985,10 +3997,18 @@ pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
     let mut keys: Vec<String> = rows.iter().map(key).collect();
     keys.sort();
     keys.dedup();
+    // A row's observation does not depend on the other rows: observe once, refit per fold (a fold's
+    // constants need no bands).
+    let observed: Vec<Option<Obs>> = rows.iter().map(observe).collect();
     let mut tables: BTreeMap<String, Vec<Calibrated>> = BTreeMap::new();
     for k in &keys {
-        let train: Vec<Row> = rows.iter().filter(|r| &key(r) != k).cloned().collect();
-        tables.insert(k.clone(), fit(&train));
+        let (train, train_obs): (Vec<Row>, Vec<Option<Obs>>) = rows
+            .iter()
+            .zip(&observed)
+            .filter(|(r, _)| &key(r) != k)
+            .map(|(r, o)| (r.clone(), o.clone()))
+            .unzip();
+        tables.insert(k.clone(), fit_observed(&train, &train_obs));
     }
     validate_with(rows, |r| {
         let t = tables.get(&key(r)).map_or(&[][..], Vec::as_slice);
