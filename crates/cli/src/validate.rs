@@ -21,7 +21,7 @@
 use std::fmt::Write as _;
 
 use edgefit_core::calibration::{
-    self, holdout, ErrorStats, HoldOut, Quantity, Summary, Validation,
+    self, holdout, DecodeBound, ErrorStats, HoldOut, Quantity, Summary, Validation,
 };
 use serde_json::{json, Value};
 
@@ -207,6 +207,12 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "device": r.device, "model": r.model, "quant": r.quant,
                 "decode_measured": opt(r.decode_measured), "decode_predicted": opt(r.decode_predicted),
                 "decode_naive": opt(r.decode_naive),
+                "decode_bound": r.decode_bound.map(|b| match b {
+                    DecodeBound::Memory => "memory",
+                    DecodeBound::Compute => "compute",
+                    DecodeBound::ThreadChain => "thread_chain",
+                    _ => "other",
+                }),
                 "prefill_measured": opt(r.prefill_measured), "prefill_predicted": opt(r.prefill_predicted),
                 "prefill_naive": opt(r.prefill_naive),
                 "eta_bw": r.constants.eta_bw, "layer_ms": r.constants.layer_ms, "eta_c": r.constants.eta_c,
@@ -254,7 +260,7 @@ fn text_report(
     let _ = writeln!(o, "edgefit validate {path}\n");
     let _ = writeln!(
         o,
-        "{:>5} {:<14} {:<3} {:<30} {:<16}  {:>8} {:>8} {:>6}  {:>8} {:>8} {:>6}  defaults from",
+        "{:>5} {:<14} {:<3} {:<30} {:<16}  {:>8} {:>8} {:>6} {:<3}  {:>8} {:>8} {:>6}  defaults from",
         "row",
         "class",
         "be",
@@ -263,6 +269,7 @@ fn text_report(
         "dec meas",
         "pred",
         "err",
+        "by",
         "pre meas",
         "pred",
         "err"
@@ -272,17 +279,22 @@ fn text_report(
         let q: String = r.quant.chars().take(16).collect();
         let _ = writeln!(
             o,
-            "{:>5} {:<14} {:<3} {:<30} {:<16}  {}  {}  {}",
+            "{:>5} {:<14} {:<3} {:<30} {:<16}  {} {:<3}  {}  {}",
             r.id,
             r.hw.code(),
             r.backend.code(),
             dev,
             q,
             cell(r.decode_predicted, r.decode_measured),
+            r.decode_bound.map_or("", DecodeBound::code),
             cell(r.prefill_predicted, r.prefill_measured),
             r.constants.group()
         );
     }
+    let _ = writeln!(
+        o,
+        "  (by: what sets the predicted decode time — mem: the reads at η_bw, cmp: the arithmetic at η_c,\n   thr: one CPU thread's arithmetic and then its reads at one core's streaming bandwidth)"
+    );
     let s = &v.summary;
     let _ = writeln!(
         o,

@@ -265,6 +265,19 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     let h10 = &v["by_source"][9];
     assert_eq!((num(h10, "n_decode"), num(h10, "n_prefill")), (25.0, 25.0));
     assert!(num(h10, "decode_median_abs_err") <= 0.06);
+    // Each row says what sets its predicted decode time: T-MAC's one-thread Raspberry Pi 5 run is one
+    // thread's chain, the OnePlus 12's four-thread ExecuTorch decode the memory reads.
+    let bound = |id: &str| {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| r["decode_bound"].as_str().unwrap().to_string())
+            .unwrap()
+    };
+    assert_eq!(bound("H118"), "thread_chain");
+    assert_eq!(bound("H001"), "memory");
     // No measurement of the set beats the roofline.
     assert_eq!(num(&v, "above_roofline"), 0.0);
     // Every class of the set is reported.

@@ -2971,6 +2971,8 @@ pub struct Prediction {
     /// The stream part of one CPU thread's chain of reads ([`thread_stream_s`]): its slice of a token's
     /// bytes over the per-core streaming bandwidth, seconds (0 where no per-core figure applies).
     pub decode_stream_s: f64,
+    /// Which side sets the decode time (beside the fixed per-token cost).
+    pub decode_bound: DecodeBound,
     /// Layers used.
     pub layers: f64,
     /// Roofline bound on decode tokens/s: peak bandwidth / weight bytes read per token.
@@ -2979,6 +2981,36 @@ pub struct Prediction {
     pub prefill_roofline: f64,
     /// Whether the peak came from the file.
     pub peak_given: bool,
+}
+
+/// The side that sets a predicted decode time, beside the fixed cost per token: the memory reads at η_bw,
+/// the arithmetic at η_c, or one CPU thread's chain of both ([`thread_stream_s`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum DecodeBound {
+    /// Weights and KV cache read at the bandwidth the unit draws × η_bw.
+    Memory,
+    /// Operations at the peak × η_c.
+    Compute,
+    /// One thread's slice of the arithmetic, then of the reads at one core's streaming bandwidth.
+    ThreadChain,
+}
+
+impl DecodeBound {
+    /// A short code for tables: `mem`, `cmp`, `thr`.
+    #[must_use]
+    pub fn code(self) -> &'static str {
+        match self {
+            DecodeBound::Memory => "mem",
+            DecodeBound::Compute => "cmp",
+            DecodeBound::ThreadChain => "thr",
+        }
+    }
 }
 
 /// Predict a row under some constants.
@@ -3028,9 +3060,17 @@ pub fn predict_with(
     // One CPU thread's chain: its slice of the arithmetic, then of the reads, one after the other.
     let bytes = mem.0 * sd.device.effective_bandwidth().0;
     let stream_s = thread_stream_s(row, bytes, stream);
+    let chain = comp.0 + stream_s;
     let tpot = bandwidth::tpot_at(sd, &decode_compute, ctx)
         .0
-        .max(comp.0 + stream_s + sd.targets.token_overhead.0);
+        .max(chain + sd.targets.token_overhead.0);
+    let decode_bound = if stream_s > 0.0 && chain > mem.0 {
+        DecodeBound::ThreadChain
+    } else if comp.0 > mem.0 {
+        DecodeBound::Compute
+    } else {
+        DecodeBound::Memory
+    };
     let mem_at_peak = mem.0 * sd.device.bandwidth_util / unit_bandwidth_share(row);
     let comp_at_peak = comp.0 * sd.device.compute_util;
     let ops_per_prompt_token = match &s.model {
@@ -3044,6 +3084,7 @@ pub fn predict_with(
         decode_memory_s: mem_at_peak,
         decode_compute_s: comp_at_peak,
         decode_stream_s: stream_s,
+        decode_bound,
         layers: shape_of(row).layers * layer_scale(row),
         decode_roofline: s.device.bandwidth.0 / weights_read,
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
@@ -3160,6 +3201,8 @@ pub struct RowResult {
     pub decode_predicted: Option<f64>,
     /// Predicted by the naive roofline.
     pub decode_naive: Option<f64>,
+    /// What sets the predicted decode time (`None` without a decode measurement).
+    pub decode_bound: Option<DecodeBound>,
     /// Measured prefill tokens/s.
     pub prefill_measured: Option<f64>,
     /// Predicted with the calibrated constants.
@@ -3345,6 +3388,7 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
             decode_measured: row.decode_tps,
             decode_predicted: row.decode_tps.map(|_| p.decode_tps),
             decode_naive: row.decode_tps.map(|_| n.decode_tps),
+            decode_bound: row.decode_tps.map(|_| p.decode_bound),
             prefill_measured: row.prefill_tps,
             prefill_predicted: row.prefill_tps.map(|_| p.prefill_tps),
             prefill_naive: row.prefill_tps.map(|_| n.prefill_tps),
