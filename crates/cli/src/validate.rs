@@ -207,12 +207,7 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "device": r.device, "model": r.model, "quant": r.quant,
                 "decode_measured": opt(r.decode_measured), "decode_predicted": opt(r.decode_predicted),
                 "decode_naive": opt(r.decode_naive),
-                "decode_bound": r.decode_bound.map(|b| match b {
-                    DecodeBound::Memory => "memory",
-                    DecodeBound::Compute => "compute",
-                    DecodeBound::ThreadChain => "thread_chain",
-                    _ => "other",
-                }),
+                "decode_bound": r.decode_bound,
                 "prefill_measured": opt(r.prefill_measured), "prefill_predicted": opt(r.prefill_predicted),
                 "prefill_naive": opt(r.prefill_naive),
                 "eta_bw": r.constants.eta_bw, "layer_ms": r.constants.layer_ms, "eta_c": r.constants.eta_c,
