@@ -651,6 +651,12 @@ pub enum SkipReason {
         /// The engine's message.
         message: String,
     },
+    /// The row's figures give a decode or prefill rate that is not a positive finite number (a bandwidth of
+    /// 1e-308 GB/s, say): some figure is far outside any device's range.
+    OutOfRange {
+        /// Which rate.
+        quantity: Quantity,
+    },
 }
 
 impl core::fmt::Display for SkipReason {
@@ -672,6 +678,14 @@ impl core::fmt::Display for SkipReason {
             }
             SkipReason::ShortRow => write!(f, "fewer fields than the header"),
             SkipReason::Rejected { message } => write!(f, "engine rejected the row: {message}"),
+            SkipReason::OutOfRange { quantity } => write!(
+                f,
+                "the predicted {} rate is not a positive finite number: a figure of the row (bandwidth, size, peak) is out of any device's range",
+                match quantity {
+                    Quantity::Decode => "decode",
+                    Quantity::Prefill => "prefill",
+                }
+            ),
         }
     }
 }
@@ -2327,9 +2341,12 @@ fn apple_gpu_tflops(row: &Row) -> Option<f64> {
         .find_map(|pat| {
             let i = text.find(pat)?;
             let head = &text[..i];
+            // The digits that end `head` (the char before them may be any width: "（40-core", "1�-core").
             let start = head
-                .rfind(|c: char| !c.is_ascii_digit())
-                .map_or(0, |j| j + 1);
+                .char_indices()
+                .rev()
+                .find(|(_, c)| !c.is_ascii_digit())
+                .map_or(0, |(j, c)| j + c.len_utf8());
             head[start..].parse::<f64>().ok()
         })
         .or_else(|| {
@@ -3357,6 +3374,22 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
                 continue;
             }
         };
+        let rate = |x: f64| x.is_finite() && x > 0.0;
+        let bad = if row.decode_tps.is_some() && !(rate(p.decode_tps) && rate(n.decode_tps)) {
+            Some(Quantity::Decode)
+        } else if row.prefill_tps.is_some() && !(rate(p.prefill_tps) && rate(n.prefill_tps)) {
+            Some(Quantity::Prefill)
+        } else {
+            None
+        };
+        if let Some(quantity) = bad {
+            skipped.push(Skipped {
+                id: row.id.clone(),
+                line: row.line,
+                reason: SkipReason::OutOfRange { quantity },
+            });
+            continue;
+        }
         if let Some(m) = row.decode_tps {
             if m > p.decode_roofline {
                 above.push(AboveRoofline {
@@ -4262,6 +4295,40 @@ mod tests {
         ] {
             assert_eq!(backend_of(cell), b, "{cell:?}");
         }
+    }
+
+    /// A device written with full-width brackets (as a Chinese table writes it) is read, not a panic: the
+    /// core count before "-core" may follow a character of any width.
+    #[test]
+    fn full_width_punctuation_in_a_device_name_is_read() {
+        let text = "hw_class,device,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,decode_tps\n\
+             apple_m_series,Apple M2 Max（38-core GPU）,400,GPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,66\n\
+             apple_m_series,苹果 M4 Pro（16核GPU）,273,GPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,40\n";
+        let p = parse(text).unwrap();
+        assert_eq!(
+            apple_gpu_tflops(&p.rows[0]),
+            Some(38.0 * APPLE_TFLOPS_PER_CORE[1].1)
+        );
+        let v = validate_rows(&p);
+        assert_eq!(v.rows.len(), 2, "{:?}", v.skipped);
+    }
+
+    /// A figure far outside any device's range gives no rate: the row is skipped with that reason, not
+    /// scored at 0 tokens/s.
+    #[test]
+    fn a_rate_that_is_not_finite_skips_the_row() {
+        let text = "hw_class,device,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,decode_tps\n\
+             phone,x,1e-308,GPU,MLC,Llama 2 7B,6.74,Q4_0,4.5,20\n\
+             phone,y,50,GPU,MLC,Llama 2 7B,6.74,Q4_0,4.5,20\n";
+        let v = validate_rows(&parse(text).unwrap());
+        assert_eq!(v.rows.len(), 1);
+        assert_eq!(
+            v.skipped[0].reason,
+            SkipReason::OutOfRange {
+                quantity: Quantity::Decode
+            }
+        );
+        assert!(v.skipped[0].reason.to_string().contains("decode"));
     }
 
     #[test]

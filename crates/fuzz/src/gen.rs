@@ -325,3 +325,158 @@ pub fn pipeline_input(r: &mut Rng) -> Vec<u8> {
         s.into_bytes()
     }
 }
+
+/// Cells a person might write in a measurements file, good and bad.
+const CELLS: &[&str] = &[
+    "",
+    "n/a",
+    "—",
+    "0",
+    "-1",
+    "1e308",
+    "1e-308",
+    "NaN",
+    "inf",
+    "∞",
+    "~7",
+    "6,74",
+    "1,024",
+    "20-25",
+    "55.10 ± 0.21",
+    "pp512",
+    "tg128",
+    "\"quoted, comma\"",
+    "8x",
+    "x",
+    "🙂",
+    "1e400",
+    "7 B",
+    "204.8 GB/s",
+    "22.5 tok/s",
+    "4x Cortex-A76",
+    "8P + 16E",
+    "1x X4 + 5x A720 + 2x A520",
+    "Q4_K_M",
+    "4bit",
+    "CPU",
+    "GPU",
+    "NPU",
+    "Metal",
+    "llama.cpp",
+    "MLC",
+    "LiteRT",
+    "jetson",
+    "phone",
+    "Apple M2 Max",
+    "Raspberry Pi 5",
+    "12",
+    "1",
+    "2026-05-20",
+    "Mixtral 8x7B",
+    "Phi-3.5-mini",
+    "gpt-oss 20B",
+    "0.000001",
+    "99999999",
+    "苹果 M4 Pro（16核GPU）",
+    "Apple M2 Max（38-core GPU）",
+    "树莓派 5",
+    "骁龙 8 Gen 3",
+    "４x Cortex-A76",
+    "１６",
+    "M3 Ultra (80‑core GPU)",
+    "Jetson Orin Nano（Super）",
+    "8（4P＋4E）",
+    "Q4_K_M（默认）",
+    "约 7",
+    "7，4",
+    "٣٫٥",
+    "x\u{301}",
+    "\u{200b}12",
+];
+
+/// An input for the `measurements` target: the header and a few rows of the project's measurement files,
+/// with cells swapped for others (good and bad), columns reordered, another separator, or bytes broken.
+pub fn measurements_input(r: &mut Rng) -> Vec<u8> {
+    let files = [
+        include_str!("../../../data/calibration.csv"),
+        include_str!("../../../data/holdout.csv"),
+        include_str!("../../../data/candidates.csv"),
+    ];
+    let file = files[r.below(files.len())];
+    let mut lines = file.lines();
+    let header: Vec<String> = lines
+        .next()
+        .unwrap_or_default()
+        .split(',')
+        .map(str::to_string)
+        .collect();
+    let body: Vec<&str> = lines.collect();
+    // Rows as cells: the files quote cells with commas, so split on commas outside quotes.
+    let split = |line: &str| -> Vec<String> {
+        let mut cells = vec![String::new()];
+        let mut quoted = false;
+        for c in line.chars() {
+            match c {
+                '"' => {
+                    quoted = !quoted;
+                    cells.last_mut().expect("one cell").push(c);
+                }
+                ',' if !quoted => cells.push(String::new()),
+                _ => cells.last_mut().expect("one cell").push(c),
+            }
+        }
+        cells
+    };
+    let mut rows: Vec<Vec<String>> = (0..1 + r.below(6))
+        .map(|_| split(body[r.below(body.len())]))
+        .collect();
+    for row in &mut rows {
+        for _ in 0..r.below(4) {
+            if !row.is_empty() {
+                let i = r.below(row.len());
+                row[i] = r.pick(CELLS).to_string();
+            }
+        }
+    }
+    let mut header = header;
+    if r.one_in(3) {
+        // Another column order: the same permutation on every line.
+        let n = header.len();
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, r.below(i + 1));
+        }
+        let permute = |v: &[String]| -> Vec<String> {
+            order
+                .iter()
+                .map(|&i| v.get(i).cloned().unwrap_or_default())
+                .collect()
+        };
+        header = permute(&header);
+        for row in &mut rows {
+            *row = permute(row);
+        }
+    }
+    if r.one_in(6) && !header.is_empty() {
+        let i = r.below(header.len());
+        header.remove(i);
+    }
+    let sep = if r.one_in(5) {
+        ";"
+    } else if r.one_in(5) {
+        "\t"
+    } else {
+        ","
+    };
+    let mut text = header.join(sep);
+    text.push('\n');
+    for row in &rows {
+        text.push_str(&row.join(sep));
+        text.push_str(if r.one_in(4) { "\r\n" } else { "\n" });
+    }
+    if r.one_in(5) {
+        mutate(r, &text)
+    } else {
+        text.into_bytes()
+    }
+}

@@ -121,6 +121,49 @@ pub fn pipeline_link(data: &[u8]) {
     let _ = plink::decode(&again, EXTRA_KEYS);
 }
 
+/// Fuzz target: any bytes as a measurements file for `edgefit validate` (the calibration file's columns, or
+/// anything else): parse it, predict and score every usable row, and — for a handful of rows — refit with each
+/// source and each device held out. Every prediction made is a positive, finite rate, every skipped row has
+/// a reason, and the scores serialize.
+pub fn measurements(data: &[u8]) {
+    use edgefit_core::calibration::{self, HoldOut};
+    let text = String::from_utf8_lossy(data);
+    let Ok(parsed) = calibration::parse(&text) else {
+        return;
+    };
+    let v = calibration::validate_rows(&parsed);
+    assert_eq!(
+        v.rows.len() + v.skipped.len(),
+        parsed.rows.len() + parsed.skipped.len()
+    );
+    for r in &v.rows {
+        for (what, x) in [
+            ("decode", r.decode_predicted),
+            ("prefill", r.prefill_predicted),
+            ("naive decode", r.decode_naive),
+            ("naive prefill", r.prefill_naive),
+        ] {
+            if let Some(x) = x {
+                assert!(x.is_finite() && x > 0.0, "row {}: {what} {x}", r.id);
+            }
+        }
+    }
+    for s in &v.skipped {
+        assert!(
+            !s.reason.to_string().is_empty(),
+            "row {} skipped without a reason",
+            s.id
+        );
+    }
+    serde_json::to_string(&v.summary).expect("the summary serializes");
+    if parsed.rows.len() <= 8 {
+        for by in [HoldOut::Source, HoldOut::Device] {
+            let h = calibration::holdout(&parsed.rows, by);
+            assert_eq!(h.rows.len(), v.rows.len());
+        }
+    }
+}
+
 /// Fuzz target: any bytes as a CLI scenario file.
 pub fn scenario(data: &[u8]) {
     let text = String::from_utf8_lossy(data);

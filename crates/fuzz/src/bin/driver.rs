@@ -1,7 +1,7 @@
 //! `edgefit-fuzz`: run the fuzz targets on generated inputs, deterministically, on stable Rust.
 //!
 //! ```text
-//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline]...
+//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements]...
 //! ```
 //!
 //! Each target runs until it has seen N cases or S seconds have passed, whichever comes first (default:
@@ -22,10 +22,15 @@ const TARGETS: &[Target] = &[
     ("scenario", gen::scenario_input, edgefit_fuzz::scenario),
     ("engine", gen::engine_input, edgefit_fuzz::engine),
     ("pipeline", gen::pipeline_input, edgefit_fuzz::pipeline_link),
+    (
+        "measurements",
+        gen::measurements_input,
+        edgefit_fuzz::measurements,
+    ),
 ];
 
 fn usage(msg: &str) -> ExitCode {
-    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline]...");
+    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements]...");
     ExitCode::from(2)
 }
 
