@@ -229,13 +229,29 @@ impl HwClass {
         if let Some(&(_, h)) = by_code.iter().find(|(k, _)| !c.is_empty() && c.contains(k)) {
             return h;
         }
+        // The same words in Chinese (`normalize` keeps ASCII only).
+        let zh_code: &[(&str, HwClass)] = &[
+            ("手机", HwClass::Phone),
+            ("平板", HwClass::Phone),
+            ("开发板", HwClass::Sbc),
+            ("单板", HwClass::Sbc),
+            ("服务器", HwClass::ServerCpu),
+            ("独立显卡", HwClass::DiscreteGpu),
+            ("独显", HwClass::DiscreteGpu),
+            ("核显", HwClass::PcIgpuApu),
+            ("集成显卡", HwClass::PcIgpuApu),
+        ];
+        if let Some(&(_, h)) = zh_code.iter().find(|(k, _)| code.contains(k)) {
+            return h;
+        }
         // A generic word ("laptop", "desktop", "workstation") says less than the device's name: a MacBook is
         // Apple's, an RTX desktop a discrete GPU's, a Mac Studio "workstation" an M-series chip. The names
         // first, then the word.
         let generic = ["laptop", "desktop", "notebook", "pc"]
             .iter()
-            .any(|k| c.contains(k));
-        let workstation = c.contains("workstation");
+            .any(|k| c.contains(k))
+            || ["笔记本", "台式", "电脑"].iter().any(|k| code.contains(k));
+        let workstation = c.contains("workstation") || code.contains("工作站");
         let text = normalize(&alloc::format!("{device} {chip}"));
         let by_name: &[(&[&str], HwClass)] = &[
             (&["jetson", "orin", "xavier"], HwClass::Jetson),
@@ -302,6 +318,21 @@ impl HwClass {
         if let Some(&(_, h)) = by_name
             .iter()
             .find(|(ks, _)| ks.iter().any(|k| text.contains(k)))
+        {
+            return h;
+        }
+        // Chinese names: 树莓派 / 香橙派 (Raspberry / Orange Pi), 苹果 (Apple), 骁龙 8 / 天玑 / 麒麟 (phone
+        // SoCs).
+        let raw = alloc::format!("{device} {chip}");
+        let squeezed: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
+        let zh_name: &[(&[&str], HwClass)] = &[
+            (&["树莓派", "香橙派", "开发板"], HwClass::Sbc),
+            (&["苹果"], HwClass::AppleMSeries),
+            (&["骁龙8", "天玑", "麒麟", "手机"], HwClass::Phone),
+        ];
+        if let Some(&(_, h)) = zh_name
+            .iter()
+            .find(|(ks, _)| ks.iter().any(|k| squeezed.contains(k)))
         {
             return h;
         }
@@ -774,7 +805,20 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
 
 /// Cells that mean "not measured": read as empty.
 const MISSING: &[&str] = &[
-    "n/a", "na", "-", "–", "—", "none", "null", "?", "nan", "tbd",
+    "n/a",
+    "na",
+    "-",
+    "–",
+    "—",
+    "none",
+    "null",
+    "?",
+    "nan",
+    "tbd",
+    "无",
+    "未测",
+    "未知",
+    "不适用",
 ];
 
 /// Units a numeric column may carry after its number (lowercase, spaces removed): the column's own unit.
@@ -799,20 +843,24 @@ fn units_of(column: &str) -> &'static [&'static str] {
 
 /// A positive finite number, or `None` when empty (or written as not measured: `n/a`, `-`, `—`).
 ///
-/// Read as a person would write it in a table: a leading `~` or `≈`; thousands separators (`1,005`); a
+/// Read as a person would write it in a table: full-width digits and signs as ASCII (`５０`, `６，７４`); a
+/// leading `~`, `≈` or `约`; thousands separators (`1,005`); a
 /// decimal comma where the comma cannot be a thousands separator (`6,74`); the column's own unit after the
 /// number (`7 B`, `204.8 GB/s`, `22.5 tok/s`); a range `20-25` or `20~25` as its middle; llama-bench's
 /// `55.10 ± 0.21` as its mean; a prompt or generation length as llama-bench names its test (`pp512`,
 /// `tg128`).
 fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
-    let t = s.trim();
+    let folded = fold_width(s);
+    let t = folded.trim();
     if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
         return Ok(None);
     }
     let bad = || SkipReason::BadNumber {
         column,
-        text: t.to_string(),
+        text: s.trim().to_string(),
     };
+    // "约 20", "大约20": about.
+    let t = t.trim_start_matches("大约").trim_start_matches('约').trim();
     let body = t.trim_start_matches(['~', '≈']).trim();
     // A measurement with its spread: the mean.
     let body = ["±", "+/-", "+-"]
@@ -938,17 +986,32 @@ impl<'a> Fields<'a> {
 }
 
 /// The unit a `backend_unit` cell names: CPU, GPU or NPU, also when written with its API or vendor name
-/// ("GPU (CUDA)", "iGPU", "Metal", "ANE", "Hexagon DSP"); `None` when it names none or more than one
+/// ("GPU (CUDA)", "iGPU", "Metal", "ANE", "Hexagon DSP"), or in Chinese (中央处理器, 图形处理器 / 显卡,
+/// 神经网络处理器); `None` when it names none or more than one
 /// ("CPU+GPU").
 fn backend_of(cell: &str) -> Option<Backend> {
-    let u = cell.to_ascii_uppercase();
+    let u = fold_width(cell).to_ascii_uppercase();
     let has = |keys: &[&str]| keys.iter().any(|k| u.contains(k));
-    let cpu = has(&["CPU"]);
+    let cpu = has(&["CPU", "中央处理器"]);
     let gpu = has(&[
-        "GPU", "METAL", "CUDA", "VULKAN", "OPENCL", "ROCM", "WEBGPU", "MLX", "TENSORRT", "DIRECTML",
+        "GPU",
+        "METAL",
+        "CUDA",
+        "VULKAN",
+        "OPENCL",
+        "ROCM",
+        "WEBGPU",
+        "MLX",
+        "TENSORRT",
+        "DIRECTML",
+        "图形处理器",
+        "显卡",
+        "核显",
     ]);
     let npu = has(&[
         "NPU",
+        "神经网络处理器",
+        "神经处理",
         "ANE",
         "DSP",
         "HTP",
@@ -1504,8 +1567,22 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     ),
 ];
 
-fn normalize(s: &str) -> String {
+/// Full-width forms (U+FF01–U+FF5E, what a Chinese or Japanese input method types: "４０", "（", "，") as
+/// their ASCII letters, and the ideographic space as a space.
+#[must_use]
+pub fn fold_width(s: &str) -> String {
     s.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            _ => c,
+        })
+        .collect()
+}
+
+fn normalize(s: &str) -> String {
+    fold_width(s)
+        .chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect()
@@ -2325,7 +2402,8 @@ pub fn default_peak(row: &Row) -> Peak {
 }
 
 fn apple_gpu_tflops(row: &Row) -> Option<f64> {
-    let text = alloc::format!("{} {} {}", row.chip, row.device, row.cores).to_ascii_lowercase();
+    let text = fold_width(&alloc::format!("{} {} {}", row.chip, row.device, row.cores))
+        .to_ascii_lowercase();
     let per_core = APPLE_TFLOPS_PER_CORE
         .iter()
         .find(|(g, _)| {
@@ -2336,23 +2414,31 @@ fn apple_gpu_tflops(row: &Row) -> Option<f64> {
         })?
         .1;
     // "40-core GPU", "40 GPU cores", "(40-core GPU)": the number before "-core" or " gpu core".
-    let cores = ["-core gpu", " gpu cores", " gpu core", "-core"]
-        .iter()
-        .find_map(|pat| {
-            let i = text.find(pat)?;
-            let head = &text[..i];
-            // The digits that end `head` (the char before them may be any width: "（40-core", "1�-core").
-            let start = head
-                .char_indices()
-                .rev()
-                .find(|(_, c)| !c.is_ascii_digit())
-                .map_or(0, |(j, c)| j + c.len_utf8());
-            head[start..].parse::<f64>().ok()
-        })
-        .or_else(|| {
-            // Unknown core count: the full-GPU variant this bandwidth implies (M4 Max 546 GB/s: 40 cores).
-            (text.contains("max") && row.bw_gbps > 500.0).then_some(40.0)
-        })?;
+    let cores = [
+        "-core gpu",
+        " gpu cores",
+        " gpu core",
+        "-core",
+        "核gpu",
+        "核 gpu",
+        "核图形",
+    ]
+    .iter()
+    .find_map(|pat| {
+        let i = text.find(pat)?;
+        let head = &text[..i];
+        // The digits that end `head` (the char before them may be any width: "（40-core", "1�-core").
+        let start = head
+            .char_indices()
+            .rev()
+            .find(|(_, c)| !c.is_ascii_digit())
+            .map_or(0, |(j, c)| j + c.len_utf8());
+        head[start..].parse::<f64>().ok()
+    })
+    .or_else(|| {
+        // Unknown core count: the full-GPU variant this bandwidth implies (M4 Max 546 GB/s: 40 cores).
+        (text.contains("max") && row.bw_gbps > 500.0).then_some(40.0)
+    })?;
     Some(cores * per_core)
 }
 
@@ -4311,6 +4397,43 @@ mod tests {
         );
         let v = validate_rows(&p);
         assert_eq!(v.rows.len(), 2, "{:?}", v.skipped);
+    }
+
+    /// A table a Chinese-speaking team writes: the classes, units and names in Chinese, numbers typed with
+    /// a full-width input method, "约" for about, "无" for not measured.
+    #[test]
+    fn a_table_written_in_chinese_is_read() {
+        let text = "hw_class,device,chip,cores,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,decode_tps,prefill_tps\n\
+             手机,小米 14,骁龙 8 Gen 3,,７６．８,中央处理器,llama.cpp,Qwen2.5-1.5B,1.54,Q4_0,4.5,约 20,无\n\
+             笔记本,MacBook Pro,苹果 M3 Max（40核GPU）,,400,图形处理器,llama.cpp,Llama 3.1 8B,8.03,Q4_K_M,,５０,\n\
+             开发板,树莓派 5,BCM2712,4x Cortex-A76,17.1,CPU,llama.cpp,Llama 3.2 3B,3.21,Q4_K_M,,\"４，９\",\n\
+             ,华为 Mate 60,麒麟 9000S,,44,显卡,MNN,Qwen2-1.5B,1.54,int4,,15,\n\
+             服务器,某服务器,AMD EPYC 9654,96 核,460.8,CPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,40,\n";
+        let p = parse(text).unwrap();
+        assert_eq!(p.skipped, Vec::new());
+        let hw: Vec<HwClass> = p.rows.iter().map(|r| r.hw).collect();
+        assert_eq!(
+            hw,
+            [
+                HwClass::Phone,
+                HwClass::AppleMSeries,
+                HwClass::Sbc,
+                HwClass::Phone,
+                HwClass::ServerCpu
+            ]
+        );
+        assert_eq!(p.rows[0].bw_gbps, 76.8);
+        assert_eq!(p.rows[0].decode_tps, Some(20.0));
+        assert_eq!(p.rows[0].prefill_tps, None);
+        assert_eq!(p.rows[1].backend, Backend::Gpu);
+        assert_eq!(p.rows[1].decode_tps, Some(50.0));
+        assert_eq!(p.rows[2].decode_tps, Some(4.9));
+        assert_eq!(p.rows[3].backend, Backend::Gpu);
+        assert_eq!(
+            apple_gpu_tflops(&p.rows[1]),
+            Some(40.0 * APPLE_TFLOPS_PER_CORE[2].1)
+        );
+        assert_eq!(validate_rows(&p).rows.len(), 5);
     }
 
     /// A figure far outside any device's range gives no rate: the row is skipped with that reason, not
