@@ -22,7 +22,7 @@ test('pin, change the bandwidth: two TPOT curves, two memory bars, both roofline
     await page.getByLabel(BW_LABEL, { exact: true }).fill('50');
     await page.getByTestId('compare').waitFor();
     // TPOT: the current curve and the pinned one (dashed), and a legend naming both.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-tpot"] svg path.series').length === 2, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-tpot"] svg path.series').length === 2, null, { timeout: 15_000 });
     assert.equal(await count(page, '[data-testid="chart-tpot"] svg path.series.pinned'), 1);
     const legend = await text(page, '[data-testid="chart-tpot"] ul.legend');
     assert.match(legend, /Current/);
@@ -31,7 +31,7 @@ test('pin, change the bandwidth: two TPOT curves, two memory bars, both roofline
     await page.waitForFunction(() => {
       const ds = [...document.querySelectorAll('[data-testid="chart-tpot"] svg path.series')].map((p) => p.getAttribute('d'));
       return ds.length === 2 && ds[0] !== ds[1];
-    }, null, { timeout: 5000 });
+    }, null, { timeout: 15_000 });
     // The pinned (25 GB/s) curve lies above the current (50 GB/s) one: slower decode.
     const [pinnedY, currentY] = await page.evaluate(() => {
       const end = (p) => Number(p.getAttribute('d').trim().split(/[ ML,]+/).filter(Boolean).at(-1));
@@ -55,13 +55,13 @@ test('pin, change the bandwidth: two TPOT curves, two memory bars, both roofline
 
     // In Chinese.
     await page.getByRole('button', { name: '中文' }).click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-tpot"] ul.legend')?.textContent ?? '').includes('已固定'), null, { timeout: 5000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-tpot"] ul.legend')?.textContent ?? '').includes('已固定'), null, { timeout: 15_000 });
     assert.match(await text(page, '[data-testid="chart-tpot"] ul.legend'), /当前/);
     assert.match(await text(page, '[data-testid="chart-roofline"] svg desc'), /已固定/);
 
     // Unpin: one curve again.
     await page.getByTestId('unpin').click();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-tpot"] svg path.series').length === 1, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-tpot"] svg path.series').length === 1, null, { timeout: 15_000 });
     assert.equal(await count(page, '[data-testid="chart-memory"] svg rect.pinned'), 0);
     app.assertNoErrors();
   } finally {

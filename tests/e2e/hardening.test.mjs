@@ -250,7 +250,7 @@ test('the page works with storage denied', async () => {
       after = Number.parseFloat(((await tpot.textContent()) ?? '').replace(/,/g, ''));
     }
     assert.ok(after < before - 10, `typing did not update the results (${before} → ${after})`);
-    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 15_000 });
     app.assertNoErrors();
   } finally {
     await app.close();
@@ -264,7 +264,7 @@ test('with JavaScript off the page says it needs JavaScript, in both languages',
     // (Playwright's text selectors skip <noscript>; address its paragraphs directly.)
     const en = page.locator('noscript p[lang="en"]');
     const zh = page.locator('noscript p[lang="zh-CN"]');
-    await en.waitFor({ state: 'visible', timeout: 5000 });
+    await en.waitFor({ state: 'visible', timeout: 15_000 });
     assert.match((await en.textContent()) ?? '', /needs JavaScript \(and WebAssembly\)/);
     assert.ok(await zh.isVisible(), 'the Chinese line is not visible');
     assert.match((await zh.textContent()) ?? '', /需要 JavaScript/);
@@ -293,7 +293,7 @@ test('without a Clipboard API (a page served over plain http) copying shows the 
     assert.equal(await page.evaluate(() => navigator.clipboard), undefined);
     await page.getByTestId('copy-link').click();
     const fallback = page.getByTestId('copy-fallback');
-    await fallback.waitFor({ timeout: 5000 });
+    await fallback.waitFor({ timeout: 15_000 });
     assert.match(await fallback.inputValue(), /^http:\/\/127\.0\.0\.1:\d+\/#v=1/);
     app.assertNoErrors();
   } finally {

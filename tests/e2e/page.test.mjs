@@ -35,7 +35,7 @@ async function waitNum(page, id, pred, what) {
 }
 
 async function waitHash(page, pred, what) {
-  await page.waitForFunction(pred, null, { timeout: 5000 }).catch(async () => {
+  await page.waitForFunction(pred, null, { timeout: 15_000 }).catch(async () => {
     assert.fail(`hash never became ${what} (is ${await page.evaluate(() => location.hash)})`);
   });
 }

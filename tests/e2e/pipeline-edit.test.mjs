@@ -24,7 +24,7 @@ async function waitStages(page, want) {
   await page.waitForFunction(
     (w) => new URLSearchParams(location.hash.slice(1)).get('stages') === w,
     want,
-    { timeout: 5000 },
+    { timeout: 15_000 },
   ).catch(async () => assert.fail(`link stages ${await linkStages(page)}, want ${want}`));
 }
 
@@ -59,7 +59,7 @@ test('add a stage, move it with the keyboard, remove it: latency, charts and lin
     // Add a vision stage: a fourth row everywhere, the link names it, the turn is no shorter.
     await page.getByRole('button', { name: '+ Vision' }).click();
     await waitStages(page, 'asr,llm,tts,vision');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 4, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 4, null, { timeout: 15_000 });
     assert.equal(await page.locator('[data-testid="stage-item-4"]').count(), 1);
     assert.match((await page.getByTestId('stage-item-4').textContent()) ?? '', /Vision — MobileNetV3/);
     assert.equal(await page.locator('fieldset.stage').count(), 4);
@@ -80,15 +80,15 @@ test('add a stage, move it with the keyboard, remove it: latency, charts and lin
     await page.getByTestId('p-up-5').focus();
     await page.keyboard.press('Enter');
     await waitStages(page, 'asr,llm,tts,llm,vision');
-    await page.waitForFunction(() => document.activeElement?.id === 'p-up-4', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'p-up-4', null, { timeout: 15_000 });
     await page.keyboard.press('Enter');
     await waitStages(page, 'asr,llm,llm,tts,vision');
-    await page.waitForFunction(() => document.activeElement?.id === 'p-up-3', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'p-up-3', null, { timeout: 15_000 });
     // Move it back down with Space on its "move down" button.
     await page.getByTestId('p-down-3').focus();
     await page.keyboard.press('Space');
     await waitStages(page, 'asr,llm,tts,llm,vision');
-    await page.waitForFunction(() => document.activeElement?.id === 'p-down-4', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'p-down-4', null, { timeout: 15_000 });
     // The first stage cannot move up, the last cannot move down.
     assert.equal(await page.getByTestId('p-up-1').isDisabled(), true);
     assert.equal(await page.getByTestId('p-down-5').isDisabled(), true);
@@ -139,21 +139,21 @@ test('a bad stage field shows its error next to it and the last results stay', a
     const field = page.locator('input[data-key="s4.w_bits"]');
     await field.fill('banana');
     const err = page.locator('#p-s4-w_bits-e');
-    await page.waitForFunction(() => (document.querySelector('#p-s4-w_bits-e')?.textContent ?? '').includes('banana'), null, { timeout: 5000 });
+    await page.waitForFunction(() => (document.querySelector('#p-s4-w_bits-e')?.textContent ?? '').includes('banana'), null, { timeout: 15_000 });
     assert.match((await err.textContent()) ?? '', /not a number/);
     // Out of bounds: the engine's error, the problems list, and the last valid results kept.
     await field.fill('-3');
     await page.waitForFunction(() => {
       const t = document.querySelector('#p-s4-w_bits-e')?.textContent ?? '';
       return t.trim().length > 0 && !t.includes('not a number');
-    }, null, { timeout: 5000 });
+    }, null, { timeout: 15_000 });
     await page.getByTestId('pipe-problems').waitFor();
     assert.equal(await ganttRows(page), 4);
     assert.ok(Math.abs((await e2eMs(page)) - added) < 0.01);
     await waitStages(page, 'asr,llm,tts,asr');
     // Fixed: the error goes.
     await field.fill('8');
-    await page.waitForFunction(() => (document.querySelector('#p-s4-w_bits-e')?.textContent ?? '').trim() === '', null, { timeout: 5000 });
+    await page.waitForFunction(() => (document.querySelector('#p-s4-w_bits-e')?.textContent ?? '').trim() === '', null, { timeout: 15_000 });
     assert.ok((await e2eMs(page)) >= golden - 0.01);
     app.assertNoErrors();
   } finally {
@@ -170,11 +170,11 @@ test('removing every stage says so without failing; one added stage is a pipelin
     for (const n of [3, 2, 1]) {
       // The results of the last pipeline that had stages (ASR alone, before the last removal).
       if (n === 1) {
-        await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 1, null, { timeout: 5000 });
+        await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 1, null, { timeout: 15_000 });
         last = await e2eMs(page);
       }
       await page.getByTestId(`p-rm-${n}`).click();
-      await page.waitForFunction((k) => document.querySelectorAll('[data-testid^="stage-item-"]').length === k, n - 1, { timeout: 5000 });
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid^="stage-item-"]').length === k, n - 1, { timeout: 15_000 });
     }
     const none = page.getByTestId('no-stages');
     await none.waitFor();
@@ -185,11 +185,11 @@ test('removing every stage says so without failing; one added stage is a pipelin
     assert.ok(Math.abs((await e2eMs(page)) - last) < 0.01);
     assert.equal(await page.locator('fieldset.stage').count(), 0);
     // Focus went to the add buttons; add an LLM with the keyboard.
-    await page.waitForFunction(() => document.activeElement?.id === 'p-add-asr', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.activeElement?.id === 'p-add-asr', null, { timeout: 15_000 });
     await page.getByTestId('p-add-llm').focus();
     await page.keyboard.press('Enter');
     await waitStages(page, 'llm');
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 1, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart-gantt"] svg.main text.row').length === 1, null, { timeout: 15_000 });
     assert.equal(await page.getByTestId('pipe-problems').count(), 0);
     const one = await e2eMs(page);
     const link = await page.evaluate(() => location.hash);

@@ -45,7 +45,7 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     // The text alternative of the Gantt chart.
     assert.ok((await page.locator('[data-testid="chart-gantt"] table tbody tr').count()) >= 5);
     // The link holds the pipeline.
-    await page.waitForFunction(() => location.hash.includes('stages=asr,llm,tts'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('stages=asr,llm,tts'), null, { timeout: 15_000 });
     await screenshot(page, 'pipeline-en');
 
     // The JSON export is the pipeline's (json::pipeline): its link and the whole report.
@@ -60,7 +60,7 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     const before = await page.evaluate(() => location.hash);
     const field = page.locator('input[data-key="s2.w_bits"]');
     await field.fill('8');
-    await page.waitForFunction((h) => location.hash !== h && location.hash.includes('s2.w_bits=8'), before, { timeout: 5000 });
+    await page.waitForFunction((h) => location.hash !== h && location.hash.includes('s2.w_bits=8'), before, { timeout: 15_000 });
     const slower = await e2eMs(page);
     assert.ok(slower > ms, `8-bit weights are slower to read (${slower} > ${ms})`);
 
@@ -74,7 +74,7 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     // Back to one model: the ordinary page, whose link has no stages.
     await page.getByTestId('one-model').click();
     await page.getByTestId('voice-assistant').waitFor();
-    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 5000 });
+    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 15_000 });
     app.assertNoErrors();
   } finally {
     await app.close();

@@ -37,7 +37,7 @@ test('a device preset fills its figures, links its sources and carries its id in
     await pickDevice(page, 'p:nv_orin_nano_8gb');
     const bw = page.getByLabel(BW_LABEL, { exact: true });
     assert.equal(await bw.inputValue(), '68');
-    await page.waitForFunction(() => location.hash.includes('device=nv_orin_nano_8gb'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('device=nv_orin_nano_8gb'), null, { timeout: 15_000 });
     const sources = page.getByTestId('sources-device');
     await sources.locator('summary').click();
     const link = sources.locator('a').first();
@@ -72,7 +72,7 @@ test('a phone preset asks for the NPU TOPS the vendor does not publish, never in
     assert.match((await gap.textContent()) ?? '', /not published by the vendor/);
     assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '84.8');
     await tops.fill('30');
-    await page.waitForFunction(() => location.hash.includes('int8_tops=30') && location.hash.includes('device=qcom_sd8elite'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('int8_tops=30') && location.hash.includes('device=qcom_sd8elite'), null, { timeout: 15_000 });
     await screenshot(page, 'preset-phone-gap');
     app.assertNoErrors();
   } finally {
@@ -99,7 +99,7 @@ test('a saved device survives a reload, exports, and a corrupt import changes no
     await pickDevice(page, 'u:Lab board');
     assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '77');
     // The link carries the figures, so it reproduces the numbers without the saved list.
-    await page.waitForFunction(() => location.hash.includes('bw_gbps=77'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=77'), null, { timeout: 15_000 });
     const tpot = (await page.getByTestId('tpot-full').first().textContent()) ?? '';
 
     const [download] = await Promise.all([
@@ -177,10 +177,10 @@ test('pin a scenario, edit a copy: the differences are marked and the link carri
     await page.getByLabel(BW_LABEL, { exact: true }).fill('50');
     const table = page.getByTestId('compare');
     await table.waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] tr[data-differs="1"]').length >= 2, null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="compare"] tr[data-differs="1"]').length >= 2, null, { timeout: 15_000 });
     const text = (await table.textContent()) ?? '';
     assert.match(text, /Pinned/);
-    await page.waitForFunction(() => location.hash.includes('pin=') && location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('pin=') && location.hash.includes('bw_gbps=50'), null, { timeout: 15_000 });
     link = await page.evaluate(() => location.hash);
     await screenshot(page, 'pin-compare');
     app.assertNoErrors();

@@ -69,7 +69,7 @@ test('a runaway value gives short numbers and short messages, never a page hundr
     await page.getByTestId('tpot-full').waitFor();
     // Above 0 is allowed, so 1e-300 GB/s is computed: a TPOT of about 2e303 ms.
     await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('1e-300');
-    await page.waitForFunction(() => document.querySelector('[data-testid="tpot-full"]')?.textContent !== '85.8', null, { timeout: 5000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="tpot-full"]')?.textContent !== '85.8', null, { timeout: 15_000 });
     const tpot = (await page.getByTestId('tpot-full').textContent()) ?? '';
     assert.ok(tpot.length <= 10, `TPOT is shown as ${tpot.length} characters: ${tpot.slice(0, 40)}…`);
     await layoutSettled(page);
@@ -127,13 +127,13 @@ test("a Chinese input method's full-width digits and tilde are read as numbers",
     const { page } = app;
     await page.getByTestId('tpot-full').waitFor();
     await page.getByLabel('内存峰值带宽').fill('５０');
-    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=50'), null, { timeout: 15_000 });
     assert.equal(await page.locator('#e-bw_gbps').textContent(), '');
     await page.getByLabel('带宽利用率').fill('０．５～０．７');
-    await page.waitForFunction(() => location.hash.includes('eta_bw=0.5~0.7'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('eta_bw=0.5~0.7'), null, { timeout: 15_000 });
     // The ideographic full stop a Chinese keyboard types for "." too.
     await page.getByLabel('带宽利用率').fill('０。６');
-    await page.waitForFunction(() => !location.hash.includes('eta_bw='), null, { timeout: 5000 });
+    await page.waitForFunction(() => !location.hash.includes('eta_bw='), null, { timeout: 15_000 });
     // The typed text stays as typed.
     assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '５０');
     // A comma is still refused, and the message says which field.
@@ -152,14 +152,14 @@ test("the Chinese page names the seed's scheme in the reverse-solve chart in Chi
     await page.getByTestId('tpot-full').waitFor();
     const solve = page.getByTestId('chart-solve');
     await solve.waitFor();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"] svg')?.textContent ?? '').includes('INT4'), null, { timeout: 5000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"] svg')?.textContent ?? '').includes('INT4'), null, { timeout: 15_000 });
     // The bar labels, the description and the table (the chart's text alternative).
     const chart = await solve.evaluate((e) => e.textContent);
     assert.ok(!chart.includes("the seed's"), 'English words in the Chinese solve chart');
     assert.match(chart, /原文方案/);
     // And back in English, in place.
     await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("the seed's"), null, { timeout: 5000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("the seed's"), null, { timeout: 15_000 });
     app.assertNoErrors();
   } finally {
     await app.close();
@@ -173,25 +173,25 @@ test('after the voice-assistant button, Back returns to the one-model page and F
     await page.getByTestId('tpot-full').waitFor();
     await layoutSettled(page);
     await page.getByTestId('voice-assistant').click();
-    await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 15_000 });
     const pipelineLink = await page.evaluate(() => location.hash);
     // Back: the one-model page as it was (it used to leave the calculator for the previous page).
     await page.goBack();
-    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
+    await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate(() => location.hash), '#v=1&bw_gbps=40&lang=zh');
     assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '40');
     await page.waitForTimeout(400); // as a person would; the page writes its link 150 ms after a change
     // Forward: the pipeline again (its own link reopened left the one-model page on screen).
     await page.goForward();
-    await page.waitForFunction(() => document.title.includes('流水线') || document.body.innerText.includes('流水线'), null, { timeout: 5000 });
+    await page.waitForFunction(() => document.title.includes('流水线') || document.body.innerText.includes('流水线'), null, { timeout: 15_000 });
     assert.equal(await page.locator('#f-bw_gbps').count(), 0, 'the one-model form is still shown');
     assert.equal(await page.evaluate(() => location.hash), pipelineLink);
     // The same after "One model": the pipeline link pasted again opens the pipeline.
     await page.getByRole('button', { name: '← 单个模型' }).click();
-    await page.getByTestId('tpot-full').waitFor({ timeout: 5000 });
-    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 5000 });
+    await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => !location.hash.includes('stages='), null, { timeout: 15_000 });
     await page.evaluate((h) => { location.hash = h; }, pipelineLink);
-    await page.waitForFunction(() => !document.querySelector('#f-bw_gbps'), null, { timeout: 5000 })
+    await page.waitForFunction(() => !document.querySelector('#f-bw_gbps'), null, { timeout: 15_000 })
       .catch(() => assert.fail('the pipeline link, opened again, left the one-model page on screen'));
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
     app.assertNoErrors();
@@ -211,7 +211,7 @@ test('edits survive a reload while another field is invalid: the link keeps what
     await page.waitForFunction(() => document.querySelector('#f-int8_tops')?.value === '');
     await page.getByLabel('Peak memory bandwidth', { exact: true }).fill('99');
     await page.getByLabel('Total memory', { exact: true }).fill('24');
-    await page.waitForFunction(() => location.hash.includes('bw_gbps=99') && location.hash.includes('mem_gb=24'), null, { timeout: 5000 });
+    await page.waitForFunction(() => location.hash.includes('bw_gbps=99') && location.hash.includes('mem_gb=24'), null, { timeout: 15_000 });
     link = await page.evaluate(() => location.hash);
     app.assertNoErrors();
   } finally {
@@ -263,7 +263,7 @@ test('keyboard: after Enter on Pin, Dismiss or the voice-assistant button the fo
     // The link banner's Dismiss: the banner goes, the focus stays in its place.
     await page.getByTestId('link-banner').locator('button').focus();
     await page.keyboard.press('Enter');
-    await page.getByTestId('link-banner').waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
+    await page.getByTestId('link-banner').waitFor({ state: 'detached', timeout: 15_000 }).catch(() => {});
     assert.notEqual(await focused(page), 'BODY', 'focus fell to the body after Dismiss');
     // Pin this scenario: the bar is rebuilt with Unpin and Back; the focus moves onto it.
     await page.getByTestId('pin').focus();
@@ -289,7 +289,7 @@ test("a field's help shows while it has the focus and describes it; range fields
     const help = page.locator('#h-bw_gbps');
     assert.equal(await help.isVisible(), false, 'hidden until the field is focused');
     await page.getByLabel('Peak memory bandwidth', { exact: true }).focus();
-    await help.waitFor({ state: 'visible', timeout: 5000 });
+    await help.waitFor({ state: 'visible', timeout: 15_000 });
     assert.ok(((await help.textContent()) ?? '').length > 10);
     const described = await page.locator('#f-bw_gbps').getAttribute('aria-describedby');
     assert.deepEqual(described.split(' ').sort(), ['e-bw_gbps', 'h-bw_gbps']);
@@ -308,7 +308,7 @@ test('a link asking for a language the page does not speak says so in the banner
     const { page } = app;
     await page.getByTestId('tpot-full').waitFor();
     const banner = page.getByTestId('link-banner');
-    await banner.waitFor({ timeout: 5000 });
+    await banner.waitFor({ timeout: 15_000 });
     assert.match((await banner.textContent()) ?? '', /lang/);
     // The rest of the link still loads.
     assert.equal(await page.getByLabel('Peak memory bandwidth', { exact: true }).inputValue(), '50');
