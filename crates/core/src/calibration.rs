@@ -95,7 +95,8 @@
 //! least the slice's compute time (at η_c) plus the slice's bytes over one core's streaming bandwidth —
 //! whatever the DRAM could deliver to more threads — and the engine's max(memory, compute) bound is raised to
 //! that where it is longer. The per-core figure is one constant per core family ([`StreamGroup`]: Apple, x86,
-//! Arm Cortex up to the A78; none for the phones' Armv9 and prime cores, which no measurement constrains),
+//! Arm Cortex up to the A78 and the little cores, A510/A520 included; none for the Armv9 big and middle cores
+//! (A710–A725) and the prime cores, which no measurement constrains),
 //! chosen by [`fit_core_stream`] with the other constants fixed: on `data/calibration.csv` alone the chain
 //! never binds (four-thread phones, 24- and 32-core EPYCs) and every group stays unbounded, so the figures
 //! come from the thread sweeps of `data/candidates.csv` (a Ryzen 9 7950X at 1–4 threads, an M2 Max CPU at
@@ -327,7 +328,6 @@ impl HwClass {
         let squeezed: String = raw.chars().filter(|c| !c.is_whitespace()).collect();
         let zh_name: &[(&[&str], HwClass)] = &[
             (&["树莓派", "香橙派", "开发板"], HwClass::Sbc),
-            (&["苹果"], HwClass::AppleMSeries),
             (&["骁龙8", "天玑", "麒麟", "手机"], HwClass::Phone),
         ];
         if let Some(&(_, h)) = zh_name
@@ -335,6 +335,15 @@ impl HwClass {
             .find(|(ks, _)| ks.iter().any(|k| squeezed.contains(k)))
         {
             return h;
+        }
+        // 苹果 (Apple) with an M-series chip; an iPhone's A17 is not one.
+        let lower = fold_width(&squeezed).to_ascii_lowercase();
+        if lower.contains("苹果")
+            && ["m1", "m2", "m3", "m4", "m5"]
+                .iter()
+                .any(|g| lower.contains(g))
+        {
+            return HwClass::AppleMSeries;
         }
         if workstation {
             return HwClass::WorkstationUnified;
@@ -755,7 +764,10 @@ pub const REQUIRED_COLUMNS: &[&str] = &["mem_bw_gbps", "backend_unit", "params_b
 /// A [`FileError`] when the file has no header, a quote is never closed, or a required column is missing.
 /// Problems in a single row skip that row with a [`SkipReason`] instead.
 pub fn parse(text: &str) -> Result<Parsed, FileError> {
-    let records = split_records(text)?;
+    // Full-width forms as ASCII everywhere (a Chinese input method's "４", "（", "，", "＋"): every column
+    // reads them as it reads their ASCII letters.
+    let text = fold_width(text);
+    let records = split_records(&text)?;
     let mut it = records.into_iter();
     let (_, header) = it.next().ok_or(FileError::Empty)?;
     let cols: BTreeMap<String, usize> = header
@@ -1157,8 +1169,13 @@ pub fn params_in_name(model: &str) -> Option<f64> {
 /// Models whose names give a size word or an expert layout instead of a parameter count, with their total
 /// parameters from their model cards (normalized name fragment, parameters): Phi-3/3.5 "mini" 3.82 B, Phi-4
 /// "mini" 3.84 B, Phi-3 "small" 7.39 B and "medium" 14.0 B, Phi-4 14.7 B, Phi-3.5-MoE 41.9 B, Phi-2 2.78 B,
-/// Phi-1.5 1.42 B, Mixtral 8x7B 46.7 B and 8x22B 140.6 B. First match wins, so the longer fragments come first.
+/// Phi-1.5 1.42 B, Mixtral 8x7B 46.7 B and 8x22B 140.6 B (Phi-4-multimodal 5.57 B and Phi-3/3.5-vision 4.15 B
+/// ahead of their families). A fragment counts where a word of the name starts ("Delphi 2" is no Phi-2);
+/// first match wins, so the longer fragments come first.
 pub const NAMED_SIZES: &[(&str, f64)] = &[
+    ("phi4multimodal", 5.57e9),
+    ("phi35vision", 4.15e9),
+    ("phi3vision", 4.15e9),
     ("mixtral8x22b", 140.6e9),
     ("mixtral8x7b", 46.7e9),
     ("phi35moe", 41.9e9),
@@ -1176,10 +1193,22 @@ pub const NAMED_SIZES: &[(&str, f64)] = &[
 /// 3.82 B, "Mixtral 8x7B" → 46.7 B. `None` for any other name.
 #[must_use]
 pub fn params_of_named_size(model: &str) -> Option<f64> {
-    let n = normalize(model);
+    let t = fold_width(model).to_ascii_lowercase();
+    // The normalized name from each word's start on.
+    let starts: Vec<String> = t
+        .char_indices()
+        .filter(|&(i, c)| {
+            c.is_ascii_alphanumeric()
+                && t[..i]
+                    .chars()
+                    .next_back()
+                    .is_none_or(|p| !p.is_ascii_alphanumeric())
+        })
+        .map(|(i, _)| normalize(&t[i..]))
+        .collect();
     NAMED_SIZES
         .iter()
-        .find(|(k, _)| n.contains(k))
+        .find(|(k, _)| starts.iter().any(|s| s.starts_with(k)))
         .map(|&(_, p)| p)
 }
 
@@ -2124,8 +2153,10 @@ pub const ALL_STREAM_GROUPS: &[StreamGroup] =
 
 impl CoreKind {
     /// The group whose per-core streaming bandwidth the core takes; `None` for the Arm cores no
-    /// measurement constrains (Armv9 middle cores, prime cores: the phones' four threads stream well
-    /// within the DRAM's bandwidth), which then have no per-core bound.
+    /// measurement constrains (the Armv9 big and middle cores A710–A725, the prime cores: the phones' four
+    /// threads stream well within the DRAM's bandwidth), which then have no per-core bound. The little
+    /// cores, A510/A520 included, take the Arm Cortex figure (an in-order core keeps fewer misses in flight
+    /// than an A76).
     #[must_use]
     pub fn stream_group(self) -> Option<StreamGroup> {
         match self {
@@ -2418,10 +2449,10 @@ fn apple_gpu_tflops(row: &Row) -> Option<f64> {
         "-core gpu",
         " gpu cores",
         " gpu core",
-        "-core",
         "核gpu",
         "核 gpu",
         "核图形",
+        "-core",
     ]
     .iter()
     .find_map(|pat| {
@@ -3460,7 +3491,8 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
                 continue;
             }
         };
-        let rate = |x: f64| x.is_finite() && x > 0.0;
+        // Below a token a year no device measures anything: a figure of the row is out of range.
+        let rate = |x: f64| x.is_finite() && x > 3e-8;
         let bad = if row.decode_tps.is_some() && !(rate(p.decode_tps) && rate(n.decode_tps)) {
             Some(Quantity::Decode)
         } else if row.prefill_tps.is_some() && !(rate(p.prefill_tps) && rate(n.prefill_tps)) {
@@ -4150,7 +4182,9 @@ pub enum HoldOut {
     Device,
 }
 
-/// Fit on all rows but one fold, predict the fold, for every fold; then score all predictions.
+/// Fit on all rows but one fold, predict the fold, for every fold; then score all predictions. The per-core
+/// streaming figures ([`CORE_STREAM_GBPS`]) are not refitted per fold, and the constants a row reports carry
+/// no fitted band (a fold's bands are not computed: the prior's stand in).
 #[must_use]
 pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
     let key = |r: &Row| match by {
@@ -4434,6 +4468,27 @@ mod tests {
             Some(40.0 * APPLE_TFLOPS_PER_CORE[2].1)
         );
         assert_eq!(validate_rows(&p).rows.len(), 5);
+        // Full-width forms in every column; an iPhone's chip is not an M-series one; a Chinese GPU core
+        // count is not overridden by a CPU "-core" figure.
+        let text = "hw_class,device,chip,cores,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,model_size_reported,decode_tps,threads\n\
+             ,某手机,骁龙８ Gen 3,,76.8,CPU,llama.cpp,Llama 2 7B,6.74,Q4_0,,３．５６ GiB,10,４\n\
+             ,苹果 A17 Pro,,,51.2,GPU,MLC,Llama 2 7B,6.74,Q4_0,4.5,,10,\n\
+             pc_cpu,笔记本,Intel Core i5,８（４P＋４E）,51.2,CPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,,5,\n\
+             apple_m_series,MacBook Pro,苹果 M3 Max（40核GPU）,16-core,400,GPU,llama.cpp,Llama 2 7B,6.74,Q4_0,4.5,,60,\n";
+        let p = parse(text).unwrap();
+        assert_eq!(p.skipped, Vec::new());
+        assert_eq!(p.rows[0].hw, HwClass::Phone);
+        assert_eq!(p.rows[0].threads, Some(4.0));
+        assert!((p.rows[0].bits - 3.56 * 8.0 * 1_073_741_824.0 / 6.74e9).abs() < 1e-9);
+        assert_ne!(p.rows[1].hw, HwClass::AppleMSeries);
+        assert_eq!(
+            cpu_cores(&p.rows[2]),
+            [(4.0, CoreKind::X86), (4.0, CoreKind::IntelE)]
+        );
+        assert_eq!(
+            apple_gpu_tflops(&p.rows[3]),
+            Some(40.0 * APPLE_TFLOPS_PER_CORE[2].1)
+        );
     }
 
     /// A figure far outside any device's range gives no rate: the row is skipped with that reason, not
@@ -4738,6 +4793,12 @@ mod tests {
         assert_eq!(params_of_named_size("phi4:14b"), Some(14.7e9));
         assert_eq!(params_of_named_size("Mixtral 8x7B Instruct"), Some(46.7e9));
         assert_eq!(params_of_named_size("DeepSeek-R1"), None);
+        assert_eq!(params_of_named_size("Delphi 2"), None);
+        assert_eq!(
+            params_of_named_size("Phi-4-multimodal-instruct"),
+            Some(5.57e9)
+        );
+        assert_eq!(params_of_named_size("microsoft/phi-2"), Some(2.78e9));
         assert_eq!(nominal_bits("4bit"), Some(4.5));
         assert_eq!(nominal_bits("MLX 8-bit"), Some(8.5));
         assert_eq!(nominal_bits("Q4_K_M (4bit)"), Some(4.85));

@@ -158,8 +158,10 @@ pub fn measurements(data: &[u8]) {
     serde_json::to_string(&v.summary).expect("the summary serializes");
     if parsed.rows.len() <= 8 {
         for by in [HoldOut::Source, HoldOut::Device] {
+            // A row at the edge of the range can be scored under one fold's constants and skipped under
+            // the defaults: the counts add up, not match.
             let h = calibration::holdout(&parsed.rows, by);
-            assert_eq!(h.rows.len(), v.rows.len());
+            assert_eq!(h.rows.len() + h.skipped.len(), parsed.rows.len());
         }
     }
 }
