@@ -1610,8 +1610,8 @@ pub fn fold_width(s: &str) -> String {
 }
 
 fn normalize(s: &str) -> String {
-    fold_width(s)
-        .chars()
+    // `parse` has folded full-width forms already (`fold_width`): this runs on every prediction.
+    s.chars()
         .filter(char::is_ascii_alphanumeric)
         .map(|c| c.to_ascii_lowercase())
         .collect()
