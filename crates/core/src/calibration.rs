@@ -862,14 +862,14 @@ fn units_of(column: &str) -> &'static [&'static str] {
 /// `55.10 ± 0.21` as its mean; a prompt or generation length as llama-bench names its test (`pp512`,
 /// `tg128`).
 fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
-    let folded = fold_width(s);
-    let t = folded.trim();
+    // Full-width forms arrive folded (`parse`).
+    let t = s.trim();
     if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
         return Ok(None);
     }
     let bad = || SkipReason::BadNumber {
         column,
-        text: s.trim().to_string(),
+        text: t.to_string(),
     };
     // "约 20", "大约20": about.
     let t = t.trim_start_matches("大约").trim_start_matches('约').trim();
@@ -1002,7 +1002,7 @@ impl<'a> Fields<'a> {
 /// 神经网络处理器); `None` when it names none or more than one
 /// ("CPU+GPU").
 fn backend_of(cell: &str) -> Option<Backend> {
-    let u = fold_width(cell).to_ascii_uppercase();
+    let u = cell.to_ascii_uppercase();
     let has = |keys: &[&str]| keys.iter().any(|k| u.contains(k));
     let cpu = has(&["CPU", "中央处理器"]);
     let gpu = has(&[
@@ -2433,8 +2433,7 @@ pub fn default_peak(row: &Row) -> Peak {
 }
 
 fn apple_gpu_tflops(row: &Row) -> Option<f64> {
-    let text = fold_width(&alloc::format!("{} {} {}", row.chip, row.device, row.cores))
-        .to_ascii_lowercase();
+    let text = alloc::format!("{} {} {}", row.chip, row.device, row.cores).to_ascii_lowercase();
     let per_core = APPLE_TFLOPS_PER_CORE
         .iter()
         .find(|(g, _)| {
