@@ -166,6 +166,38 @@ test("the Chinese page names the seed's scheme in the reverse-solve chart in Chi
   }
 });
 
+test('Back while the pipeline still has its link to write: the page follows the address, not the view it left', async () => {
+  // The order a loaded machine gave Back in CI: the address moves to the one-model entry, the pipeline's
+  // 150 ms link timer fires, then the hashchange arrives. The timer used to write the pipeline's link over
+  // the one-model entry, so the hashchange read the pipeline again and the page stayed on it. Here the
+  // address moves without an event (as in that gap), the timer gets its time, then the event comes.
+  const app = await openPage({ hash: '#v=1&bw_gbps=40&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor();
+    await page.getByTestId('voice-assistant').click();
+    await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.body.innerText.includes('流水线'), null, { timeout: 15_000 });
+    await page.waitForTimeout(400);
+    const left = await page.evaluate(async () => {
+      // A change that makes the pipeline write its link 150 ms from now: the language.
+      const en = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'English');
+      en.click();
+      history.pushState(null, '', '#v=1&bw_gbps=40&lang=zh');
+      await new Promise((r) => setTimeout(r, 500));
+      const hash = location.hash;
+      window.dispatchEvent(new HashChangeEvent('hashchange'));
+      return hash;
+    });
+    assert.equal(left, '#v=1&bw_gbps=40&lang=zh', 'the pipeline wrote its link over the entry the address moved to');
+    await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
+    assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '40');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
 test('after the voice-assistant button, Back returns to the one-model page and Forward to the pipeline', async () => {
   const app = await openPage({ hash: '#v=1&bw_gbps=40&lang=zh' });
   try {

@@ -16,7 +16,7 @@ use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
 use crate::results::{KeyNumbers, MiniSummary, Results, VerdictStrip};
-use crate::share::{self, ShareBar};
+use crate::share::{self, current_hash, ShareBar};
 use crate::state::{self, Checked, Choices, FieldIssue, Good};
 use crate::ui::Ui;
 
@@ -139,10 +139,6 @@ fn browser_lang() -> Lang {
         .language()
         .and_then(|l| Lang::from_code(&l))
         .unwrap_or_default()
-}
-
-fn current_hash() -> String {
-    window().location().hash().unwrap_or_default()
 }
 
 /// How long typing must pause before [`Ctx::settled`] follows [`Ctx::good`].
@@ -277,7 +273,9 @@ pub fn App() -> impl IntoView {
         settle.set_value(t);
     });
     // A link pasted or edited by hand loads like a fresh one.
+    share::saw_hash();
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
+        share::saw_hash();
         let h = current_hash();
         if pipe.on_hash(&h, &ctx) {
             return;

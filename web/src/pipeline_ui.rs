@@ -291,7 +291,7 @@ pub fn VoiceButton() -> impl IntoView {
                     pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS));
                     // Its link as a new history entry (location.hash = …): Back returns to this page
                     // instead of leaving the calculator.
-                    let _ = js_sys::Reflect::set(&window().location(), &"hash".into(), &pipe.hash(&ctx).into());
+                    share::push_hash(&pipe.hash(&ctx));
                     // This button leaves the page: the keyboard focus goes to the view it opened
                     // (its first heading), not back to the top of the document.
                     request_animation_frame(|| {
