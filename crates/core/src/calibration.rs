@@ -37,7 +37,9 @@
 //!   split dynamically, so the peak is the sum of the used cores' rates. The kernel precision multiplies it
 //!   ([`cpu_kernel_factor`]): int8 GEMM runtimes (XNNPACK: LiteRT, MediaPipe, ExecuTorch) 4× on cores with dot
 //!   products, FP16 2×; llama.cpp's GGUF block quants 1× — unpacking 4-/6-bit values and their block scales
-//!   costs about as much as the int8 dot, so the quantized GEMM runs near the FP32 FMA rate. Without a core
+//!   costs about as much as the int8 dot, so the quantized GEMM runs near the FP32 FMA rate — except on
+//!   Armv8.0 cores (Cortex-A53, A72: Raspberry Pi 3 and 4), which lack the int8 dot and FP16 arithmetic
+//!   llama.cpp's kernels use: ½ for quantized weights, ⅓ for F16, by instruction count. Without a core
 //!   list the class default per thread applies ([`cpu_tops_per_thread`]).
 //! - **Bandwidth the unit can draw** ([`unit_bandwidth_gbps`]): η_bw applies to the DRAM's peak, except
 //!   where the CPU's side of the chip cannot take all of it: an Apple Max die's CPU clusters read at most
@@ -1752,9 +1754,13 @@ pub fn default_threads(hw: HwClass) -> f64 {
 )]
 #[non_exhaustive]
 pub enum CoreKind {
-    /// In-order Arm little cores (Cortex-A53/A55/A510/A520): one 128-bit SIMD pipe at ≈2 GHz.
+    /// Armv8.0 in-order cores (Cortex-A53, A35): 64-bit SIMD datapaths at ≈1.4 GHz, no dot-product
+    /// instructions and no FP16 vector arithmetic (Raspberry Pi 3 and Zero 2, many low-cost boards).
+    ArmA53,
+    /// Armv8.2+ in-order Arm little cores (Cortex-A55/A510/A520): one 128-bit SIMD pipe at ≈2 GHz.
     ArmLittle,
-    /// Cortex-A57/A72/A73: two 128-bit pipes at ≈1.8 GHz, no dot-product instructions.
+    /// Cortex-A57/A72/A73: two 128-bit pipes at ≈1.8 GHz; Armv8.0, so no dot-product instructions and no
+    /// FP16 vector arithmetic.
     ArmA72,
     /// Cortex-A75/A76/A77/A78: two 128-bit pipes at ≈2.5 GHz, int8 dot products.
     ArmA76,
@@ -1778,6 +1784,7 @@ impl CoreKind {
     #[must_use]
     pub fn fp32_tflops(self) -> f64 {
         match self {
+            CoreKind::ArmA53 => 0.011,
             CoreKind::ArmLittle => 0.016,
             CoreKind::ArmA72 => 0.029,
             CoreKind::ArmA76 => 0.040,
@@ -1792,12 +1799,23 @@ impl CoreKind {
     /// Whether the core has Arm int8 dot-product instructions (8.2-A `sdot` and later).
     #[must_use]
     pub fn has_dot(self) -> bool {
-        !matches!(self, CoreKind::ArmA72 | CoreKind::X86 | CoreKind::IntelE)
+        !matches!(
+            self,
+            CoreKind::ArmA53 | CoreKind::ArmA72 | CoreKind::X86 | CoreKind::IntelE
+        )
+    }
+    /// Whether the core is an Armv8.0 design (A53/A35, A57/A72/A73): no int8 dot products and no FP16
+    /// vector arithmetic, both Armv8.2 additions.
+    #[must_use]
+    pub fn is_armv8_0(self) -> bool {
+        matches!(self, CoreKind::ArmA53 | CoreKind::ArmA72)
     }
     fn from_name(s: &str) -> Option<Self> {
         let s = normalize(s);
         let has = |k: &str| s.contains(k);
-        Some(if ["a53", "a55", "a510", "a520"].iter().any(|k| has(k)) {
+        Some(if ["a53", "a35"].iter().any(|k| has(k)) {
+            CoreKind::ArmA53
+        } else if ["a55", "a510", "a520"].iter().any(|k| has(k)) {
             CoreKind::ArmLittle
         } else if ["a710", "a715", "a720", "a725"].iter().any(|k| has(k)) {
             CoreKind::ArmV9Mid
@@ -1912,14 +1930,29 @@ pub fn cpu_cores(row: &Row) -> Vec<(f64, CoreKind)> {
 /// BF16 weights are widened to FP32 (1×).
 /// llama.cpp's block-quantized GEMM (GGUF: dequantize each 32- or 256-weight block, then an int8 dot) runs
 /// at about the FP32 FMA rate: the unpacking of the 4-/6-bit values and their scales costs as much as the
-/// dot itself, so no multiplier. x86 cores: the FP32 rate (the calibration set's llama.cpp rows).
+/// dot itself, so no multiplier. x86 cores: the FP32 rate (the calibration set's llama.cpp rows). On an
+/// Armv8.0 core ([`CoreKind::is_armv8_0`]: Cortex-A53, A57/A72/A73) llama.cpp has neither instruction its
+/// NEON kernels are written around, and each is emulated ([`ARMV8_0_INT8_FACTOR`], [`ARMV8_0_F16_FACTOR`]).
 #[must_use]
 pub fn cpu_kernel_factor(row: &Row, kind: CoreKind) -> f64 {
     let q = row.quant.to_ascii_lowercase();
-    if kind == CoreKind::X86 || kind == CoreKind::IntelE || is_llama_cpp(row) {
+    let float = q.contains("fp32") || q.contains("f32") || q.contains("bf16");
+    if kind == CoreKind::X86 || kind == CoreKind::IntelE {
         return 1.0;
     }
-    if q.contains("fp32") || q.contains("f32") || q.contains("bf16") {
+    if is_llama_cpp(row) {
+        let half = !float
+            && ["f16", "fp16", "float16"].iter().any(|k| q.contains(k))
+            && !["q2", "q3", "q4", "q5", "q6", "q8", "int"]
+                .iter()
+                .any(|k| q.contains(k));
+        return match (kind.is_armv8_0(), float, half) {
+            (false, _, _) | (true, true, _) => 1.0,
+            (true, false, true) => ARMV8_0_F16_FACTOR,
+            (true, false, false) => ARMV8_0_INT8_FACTOR,
+        };
+    }
+    if float {
         // BF16 weights are widened to FP32 on these CPUs' GEMM paths (no BF16 multiply-accumulate).
         1.0
     } else if q.contains("16") {
@@ -1934,6 +1967,18 @@ pub fn cpu_kernel_factor(row: &Row, kind: CoreKind) -> f64 {
         2.0
     }
 }
+
+/// llama.cpp's quantized dot products on a core without `sdot` (Armv8.0), relative to its rate with it.
+/// ggml emulates each `vdotq_s32` with two widening multiplies (`vmull_s8`), two pairwise widening adds
+/// (`vpaddlq_s16`) and two adds: six instructions for one. Counting a block's instructions (the unpacking,
+/// the scales and the float accumulate stay the same): Q8_0 ≈ 8 → 18 per 32 weights, Q4_0 ≈ 12 → 22,
+/// the K-quants ≈ 66 → 146 per 256: about half the rate.
+pub const ARMV8_0_INT8_FACTOR: f64 = 0.5;
+
+/// llama.cpp's F16 weights on a core without FP16 vector arithmetic (Armv8.0), relative to the FP32 FMA
+/// rate: each FMA of four lanes needs both operands converted from half precision first
+/// (`vcvt_f32_f16`), three instructions where a float model needs one.
+pub const ARMV8_0_F16_FACTOR: f64 = 1.0 / 3.0;
 
 /// Bits per KV-cache element: 32 where a CPU runtime keeps float activations (XNNPACK under LiteRT,
 /// MediaPipe and ExecuTorch: "dynamic" int8/int4 weights with FP32 activations, so the cache is FP32), else
@@ -1999,7 +2044,7 @@ pub fn cpu_threads(row: &Row) -> Vec<(f64, CoreKind)> {
         .filter(|g| {
             !matches!(
                 g.1,
-                CoreKind::AppleE | CoreKind::IntelE | CoreKind::ArmLittle
+                CoreKind::AppleE | CoreKind::IntelE | CoreKind::ArmLittle | CoreKind::ArmA53
             )
         })
         .map(|g| g.0)
@@ -2162,7 +2207,7 @@ impl CoreKind {
         match self {
             CoreKind::AppleP | CoreKind::AppleE => Some(StreamGroup::Apple),
             CoreKind::X86 | CoreKind::IntelE => Some(StreamGroup::X86),
-            CoreKind::ArmLittle | CoreKind::ArmA72 | CoreKind::ArmA76 => {
+            CoreKind::ArmA53 | CoreKind::ArmLittle | CoreKind::ArmA72 | CoreKind::ArmA76 => {
                 Some(StreamGroup::ArmCortex)
             }
             CoreKind::ArmV9Mid | CoreKind::ArmPrime => None,
@@ -4680,6 +4725,49 @@ mod tests {
         );
         assert!(cpu_cores(&row("", "x")).is_empty());
         assert!(cpu_cores(&row("40 GPU cores", "Apple M4 Max")).is_empty());
+    }
+
+    #[test]
+    fn armv8_0_cores_run_llama_cpp_without_dot_products_or_fp16_arithmetic() {
+        let row = |cores: &str, framework: &str, quant: &str| {
+            let mut r =
+                one("1,S,sbc,d,12.8,CPU,llama-bench,TinyLlama 1.1B,1.1,Q8_0,8.5,,512,20,128,10,,,")
+                    .rows
+                    .remove(0);
+            r.cores = cores.to_string();
+            r.framework = framework.to_string();
+            r.quant = quant.to_string();
+            r
+        };
+        use CoreKind::*;
+        assert_eq!(
+            cpu_cores(&row("4x Cortex-A53", "llama.cpp", "Q8_0")),
+            [(4.0, ArmA53)]
+        );
+        assert_eq!(
+            cpu_cores(&row("4x Cortex-A72", "llama.cpp", "Q8_0")),
+            [(4.0, ArmA72)]
+        );
+        // llama.cpp: emulated int8 dot (half the rate), F16 converted to FP32 first (a third); an Armv8.2
+        // core (A55 and later) or an x86 core keeps the FP32 FMA rate; FP32 weights need neither.
+        let f = |cores: &str, fw: &str, q: &str| {
+            let r = row(cores, fw, q);
+            let kind = cpu_cores(&r)[0].1;
+            cpu_kernel_factor(&r, kind)
+        };
+        assert_eq!(f("4x Cortex-A72", "llama.cpp", "Q8_0"), ARMV8_0_INT8_FACTOR);
+        assert_eq!(f("4x Cortex-A53", "Ollama", "Q4_K_M"), ARMV8_0_INT8_FACTOR);
+        assert_eq!(f("4x Cortex-A72", "llama.cpp", "F16"), ARMV8_0_F16_FACTOR);
+        assert_eq!(f("4x Cortex-A72", "llama.cpp", "F32"), 1.0);
+        assert_eq!(f("4x Cortex-A76", "llama.cpp", "Q8_0"), 1.0);
+        assert_eq!(f("4x Cortex-A55", "llama.cpp", "F16"), 1.0);
+        assert_eq!(f("6 cores / 12 threads", "llama.cpp", "Q4_0"), 1.0);
+        // XNNPACK's int8 GEMM on an A53 uses widening multiplies (2×), not dot products (4×).
+        assert_eq!(f("4x Cortex-A53", "LiteRT", "dynamic_int8"), 2.0);
+        assert_eq!(f("4x Cortex-A55", "LiteRT", "dynamic_int8"), 4.0);
+        // The prefill a Raspberry Pi 4 reaches follows: half the A76-class rate per FP32 FLOP.
+        let pi4 = cpu_peak(&row("4x Cortex-A72", "llama.cpp", "Q8_0"));
+        assert!((pi4 - 4.0 * ArmA72.fp32_tflops() * ARMV8_0_INT8_FACTOR).abs() < 1e-12);
     }
 
     #[test]
