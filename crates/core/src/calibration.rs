@@ -953,13 +953,24 @@ fn thousands(x: &str) -> bool {
 /// [`SkipReason::BadNumber`] when there is no number or no known unit after it.
 pub fn parse_size(s: &str) -> Result<Option<f64>, SkipReason> {
     let t = s.trim();
-    if t.is_empty() {
+    if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
         return Ok(None);
     }
     let bad = || SkipReason::BadNumber {
         column: "model_size_reported",
         text: t.to_string(),
     };
+    // "~4GB", "≈ 3.6 GB", "约 4 GB", "about 4 GB": about.
+    let lower = t.to_ascii_lowercase();
+    let t = ["about ", "approx. ", "approx ", "approximately ", "ca. "]
+        .iter()
+        .find(|w| lower.starts_with(*w))
+        .map_or(t, |w| &t[w.len()..]);
+    let t = t
+        .trim_start_matches("大约")
+        .trim_start_matches('约')
+        .trim_start_matches(['~', '≈'])
+        .trim_start();
     let end = t
         .find(|c: char| !(c.is_ascii_digit() || c == '.' || c == ','))
         .unwrap_or(t.len());
@@ -1219,10 +1230,14 @@ pub fn params_of_named_size(model: &str) -> Option<f64> {
 /// mixes at the file averages its `tools/quantize` README gives for Llama 2 7B (Q2_K 3.35, Q3_K_S/M/L 3.50 /
 /// 3.91 / 4.27, Q4_K_M ≈4.85, …) and its i-quants at the bits `llama-quantize` lists (IQ2_XXS 2.06 … IQ3_M
 /// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5), also when the
-/// name says only "4bit" / "8bit" (mlx-community's and bitsandbytes' naming; 3-/6-bit 3.5, 6.5). `None` for a
-/// scheme whose groups the name does not give (SpinQuant, w4a16), which needs `model_size_reported`.
+/// name says only "4bit" / "8bit" (mlx-community's and bitsandbytes' naming; 3-/6-bit 3.5, 6.5); a name that
+/// gives weights and activations apart by the weights' bits ([`weight_bits`]: w4a16 4, 16a8w 8). `None` for
+/// a scheme whose groups the name does not give (SpinQuant), which needs `model_size_reported`.
 #[must_use]
 pub fn nominal_bits(quant: &str) -> Option<f64> {
+    if let Some(w) = weight_bits(quant) {
+        return Some(w);
+    }
     let q = normalize(quant);
     // A bare "4bit" (mlx-community's and bitsandbytes' naming) is MLX's 64-weight groups; inside a longer
     // name ("SpinQuant (4-bit)") it says nothing of the groups.
@@ -1279,6 +1294,72 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         .iter()
         .find(|(k, _)| q.starts_with(k) || q.contains(k))
         .map(|&(_, b)| b)
+}
+
+/// The weights' bits where a name gives weights and activations apart: `w4a16` / `W8A8`, `a16w4` (LiteRT's
+/// order), ExecuTorch's `16a4w`, a bare `w4`, or words ("4-bit weights", "int4 weights, fp16 activations").
+/// The activations' precision is not the weights' ("fp16 activations" is no F16 file). The bits are the
+/// weights' own, with no group scales (as the dictionary's int4 4, int8 8): these schemes scale per channel
+/// or per large block. `None` when the name does not say.
+#[must_use]
+pub fn weight_bits(quant: &str) -> Option<f64> {
+    let q = quant.to_ascii_lowercase();
+    let words: Vec<&str> = q
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let bits = |d: &str| -> Option<f64> {
+        d.parse::<f64>()
+            .ok()
+            .filter(|b| [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 16.0, 32.0].contains(b))
+    };
+    // (prefix letter, digits, letter, digits[, letter]) forms of one word.
+    for w in &words {
+        let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if let Some(rest) = w.strip_prefix('w') {
+            let n = digits(rest);
+            if n > 0
+                && (rest.len() == n
+                    || rest[n..]
+                        .strip_prefix('a')
+                        .is_some_and(|a| digits(a) == a.len() && !a.is_empty()))
+            {
+                return bits(&rest[..n]);
+            }
+        }
+        if let Some(rest) = w.strip_prefix('a') {
+            let n = digits(rest);
+            if n > 0 {
+                if let Some(wd) = rest[n..].strip_prefix('w') {
+                    if !wd.is_empty() && digits(wd) == wd.len() {
+                        return bits(wd);
+                    }
+                }
+            }
+        }
+        // ExecuTorch: "16a4w", "8a8w".
+        let n = digits(w);
+        if n > 0 {
+            if let Some(rest) = w[n..].strip_prefix('a') {
+                let m = digits(rest);
+                if m > 0 && &rest[m..] == "w" {
+                    return bits(&rest[..m]);
+                }
+            }
+        }
+    }
+    // "4-bit weights", "4 bit weight", "int4 weights", "8bit weights".
+    let at = words.iter().position(|w| w.starts_with("weight"))?;
+    let before = &words[..at];
+    match before {
+        [.., n, b] if *b == "bit" || *b == "bits" => bits(n),
+        [.., w] => w
+            .strip_suffix("bit")
+            .or_else(|| w.strip_prefix("int"))
+            .or_else(|| w.strip_prefix("uint"))
+            .and_then(bits),
+        [] => None,
+    }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -4622,6 +4703,13 @@ mod tests {
         assert!(parse_size("lots").is_err());
         assert!(parse_size("12 parsecs").is_err());
         assert_eq!(parse_size("").unwrap(), None);
+        // About, as tables write it.
+        assert_eq!(parse_size("~4GB").unwrap(), Some(4e9));
+        assert_eq!(parse_size("≈ 3.6 GB").unwrap(), Some(3.6e9));
+        assert_eq!(parse_size("约 4 GB").unwrap(), Some(4e9));
+        assert_eq!(parse_size("about 730 MB").unwrap(), Some(7.3e8));
+        assert_eq!(parse_size("n/a").unwrap(), None);
+        assert!(parse_size("~4").is_err(), "a size needs its unit");
     }
 
     #[test]
@@ -4889,6 +4977,33 @@ mod tests {
         assert_eq!(nominal_bits("4bit"), Some(4.5));
         assert_eq!(nominal_bits("MLX 8-bit"), Some(8.5));
         assert_eq!(nominal_bits("Q4_K_M (4bit)"), Some(4.85));
+        // Weights and activations apart: the weights' bits, never the activations'.
+        for (q, b) in [
+            ("w4a16", 4.0),
+            ("W8A8", 8.0),
+            ("w4a16 (+ w8a16 a few layers)", 4.0),
+            ("a16w4 QAT", 4.0),
+            ("a16w8", 8.0),
+            ("16a4w", 4.0),
+            ("16a8w (8-bit weights, 16-bit activations)", 8.0),
+            ("w4 (4-bit weights, a few layers w8; fp16 activations)", 4.0),
+            ("int4 weights, fp16 activations", 4.0),
+            ("4-bit weights, 16-bit activations", 4.0),
+            ("8 bit weights", 8.0),
+        ] {
+            assert_eq!(nominal_bits(q), Some(b), "{q}");
+        }
+        assert_eq!(weight_bits("Q4_K_M"), None);
+        assert_eq!(weight_bits("q4f16_1"), None);
+        assert_eq!(weight_bits("SpinQuant (4-bit)"), None);
+        assert_eq!(weight_bits("weights"), None);
+        assert_eq!(weight_bits("w4a"), None);
+        assert_eq!(
+            weight_bits("w5a16"),
+            None,
+            "no 5-bit weights scheme: not read as one"
+        );
+        assert_eq!(nominal_bits("SpinQuant (4-bit)"), None);
         assert_eq!(nominal_bits("SpinQuant (4-bit)"), None);
         assert_eq!(nominal_bits("Q4_K_M (Ollama default tag)"), Some(4.85));
         assert_eq!(nominal_bits("Q8_0"), Some(8.5));
@@ -4904,9 +5019,7 @@ mod tests {
         assert_eq!(nominal_bits("Q4_0_4_8"), Some(4.5));
         assert_eq!(nominal_bits("MLX 4-bit"), Some(4.5));
         assert_eq!(nominal_bits("NVFP4"), Some(4.5));
-        for mixed in ["SpinQuant (4-bit)", "w4a16", "a16w4 QAT"] {
-            assert_eq!(nominal_bits(mixed), None, "{mixed}");
-        }
+        assert_eq!(nominal_bits("SpinQuant (4-bit)"), None);
         // A row with neither params_b nor bpw_nominal nor a size is read from its names.
         let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,Llama 3.1 8B,,Q4_0,,,512,50,128,10,,,");
         assert_eq!(p.rows.len(), 1, "{:?}", p.skipped);
