@@ -1226,7 +1226,7 @@ pub fn params_of_named_size(model: &str) -> Option<f64> {
 }
 
 /// The dictionary's nominal bits per weight for a quantization named in the `quant` column (SOURCES.md):
-/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5, int8 8, int4 4; llama.cpp's K-quant
+/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5 (q3f16 3.6), int8 8, int4 4; llama.cpp's K-quant
 /// mixes at the file averages its `tools/quantize` README gives for Llama 2 7B (Q2_K 3.35, Q3_K_S/M/L 3.50 /
 /// 3.91 / 4.27, Q4_K_M ≈4.85, …) and its i-quants at the bits `llama-quantize` lists (IQ2_XXS 2.06 … IQ3_M
 /// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5), also when the
@@ -1278,6 +1278,8 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         ("iq4nl", 4.5),
         ("q4f16", 4.5),
         ("q4f32", 4.5),
+        // MLC's 3-bit: ten 3-bit values per 32-bit word, a 40-weight group with an FP16 scale.
+        ("q3f16", 3.6),
         ("q0f16", 16.0),
         ("bf16", 16.0),
         ("fp16", 16.0),
@@ -1303,6 +1305,18 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
 /// or per large block. `None` when the name does not say.
 #[must_use]
 pub fn weight_bits(quant: &str) -> Option<f64> {
+    split_bits(quant).0
+}
+
+/// The activations' bits where a name gives them (`w4a16` 16, `a8w8` 8, `16a4w` 16, "fp16 activations"
+/// 16), else `None`.
+#[must_use]
+pub fn activation_bits(quant: &str) -> Option<f64> {
+    split_bits(quant).1
+}
+
+/// (weights' bits, activations' bits) as a quantization's name gives them apart.
+fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
     let q = quant.to_ascii_lowercase();
     let words: Vec<&str> = q
         .split(|c: char| !c.is_ascii_alphanumeric())
@@ -1313,18 +1327,20 @@ pub fn weight_bits(quant: &str) -> Option<f64> {
             .ok()
             .filter(|b| [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 16.0, 32.0].contains(b))
     };
-    // (prefix letter, digits, letter, digits[, letter]) forms of one word.
-    for w in &words {
-        let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    let digits = |s: &str| s.len() - s.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    // One word: "w4", "w4a16", "a16w4", "16a4w".
+    let word = |w: &str| -> Option<(Option<f64>, Option<f64>)> {
         if let Some(rest) = w.strip_prefix('w') {
             let n = digits(rest);
-            if n > 0
-                && (rest.len() == n
-                    || rest[n..]
-                        .strip_prefix('a')
-                        .is_some_and(|a| digits(a) == a.len() && !a.is_empty()))
-            {
-                return bits(&rest[..n]);
+            if n > 0 && rest.len() == n {
+                return Some((bits(rest), None));
+            }
+            if n > 0 {
+                if let Some(a) = rest[n..].strip_prefix('a') {
+                    if !a.is_empty() && digits(a) == a.len() {
+                        return Some((bits(&rest[..n]), bits(a)));
+                    }
+                }
             }
         }
         if let Some(rest) = w.strip_prefix('a') {
@@ -1332,34 +1348,42 @@ pub fn weight_bits(quant: &str) -> Option<f64> {
             if n > 0 {
                 if let Some(wd) = rest[n..].strip_prefix('w') {
                     if !wd.is_empty() && digits(wd) == wd.len() {
-                        return bits(wd);
+                        return Some((bits(wd), bits(&rest[..n])));
                     }
                 }
             }
         }
-        // ExecuTorch: "16a4w", "8a8w".
         let n = digits(w);
         if n > 0 {
             if let Some(rest) = w[n..].strip_prefix('a') {
                 let m = digits(rest);
                 if m > 0 && &rest[m..] == "w" {
-                    return bits(&rest[..m]);
+                    return Some((bits(&rest[..m]), bits(&w[..n])));
                 }
             }
         }
-    }
-    // "4-bit weights", "4 bit weight", "int4 weights", "8bit weights".
-    let at = words.iter().position(|w| w.starts_with("weight"))?;
-    let before = &words[..at];
-    match before {
-        [.., n, b] if *b == "bit" || *b == "bits" => bits(n),
-        [.., w] => w
-            .strip_suffix("bit")
-            .or_else(|| w.strip_prefix("int"))
-            .or_else(|| w.strip_prefix("uint"))
-            .and_then(bits),
-        [] => None,
-    }
+        None
+    };
+    let (w, a) = words.iter().find_map(|w| word(w)).unwrap_or((None, None));
+    // Words: "4-bit weights", "int4 weights", "fp16 activations", "16 bit activation".
+    let before = |noun: &str| -> Option<f64> {
+        let at = words.iter().position(|w| w.starts_with(noun))?;
+        match &words[..at] {
+            [.., n, b] if *b == "bit" || *b == "bits" => bits(n),
+            [.., w] => w
+                .strip_suffix("bit")
+                .or_else(|| w.strip_prefix("uint"))
+                .or_else(|| w.strip_prefix("int"))
+                .or_else(|| w.strip_prefix("fp"))
+                .or_else(|| w.strip_prefix("bf"))
+                .and_then(bits),
+            [] => None,
+        }
+    };
+    (
+        w.or_else(|| before("weight")),
+        a.or_else(|| before("activation")),
+    )
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -2455,6 +2479,27 @@ pub fn cuda_prompt_factor(row: &Row) -> f64 {
     }
 }
 
+/// Whether an NPU row's model keeps 16-bit activations (`w4a16`, `a16w4`, `16a8w`, "fp16 activations").
+fn sixteen_bit_activations(row: &Row) -> bool {
+    row.backend == Backend::Npu
+        && activation_bits(&row.quant)
+            .map_or_else(|| normalize(&row.quant).contains("a16"), |a| a >= 16.0)
+}
+
+/// How much of a stated 8-bit NPU figure (the "TOPS" vendors quote are INT8) a model with 16-bit activations
+/// reaches: half. Its matmuls multiply 16-bit activations by the weights, which an NPU's matrix unit does
+/// at half its 8×8-bit rate — the same halving as the nominal default's 20 of 40 TOPS. 1 for any other row.
+#[must_use]
+pub fn npu_activation_factor(row: &Row) -> f64 {
+    let p = normalize(&row.precision);
+    let eight_bit = ["int8", "fp8", "8bit"].iter().any(|k| p.contains(k));
+    if sixteen_bit_activations(row) && eight_bit {
+        0.5
+    } else {
+        1.0
+    }
+}
+
 /// Whether a row's prompt ran llama.cpp's CUDA quantized matmul (MMQ with int8 tensor-core MMA, since
 /// [`LLAMA_CPP_CUDA_MMQ`]): a GPU row of the CUDA/ROCm runtime with block-quantized weights (legacy and
 /// K-quants, MXFP4) on a build from then on. F16 weights and the IQ types go to cuBLAS instead.
@@ -2534,7 +2579,7 @@ pub fn default_peak(row: &Row) -> Peak {
     }
     if let Some(t) = row.peak_given {
         return Peak {
-            tops: t * cuda_prompt_factor(row),
+            tops: t * cuda_prompt_factor(row) * npu_activation_factor(row),
             given: true,
         };
     }
@@ -2543,7 +2588,7 @@ pub fn default_peak(row: &Row) -> Peak {
         (Backend::Gpu, HwClass::AppleMSeries) => apple_gpu_tflops(row).unwrap_or(10.0),
         (Backend::Gpu, HwClass::Phone) => 8.0,
         (Backend::Npu, _) => {
-            if normalize(&row.quant).contains("a16") {
+            if sixteen_bit_activations(row) {
                 20.0
             } else {
                 40.0
@@ -4993,6 +5038,21 @@ mod tests {
         ] {
             assert_eq!(nominal_bits(q), Some(b), "{q}");
         }
+        for (q, a) in [
+            ("w4a16", Some(16.0)),
+            ("a16w4 QAT", Some(16.0)),
+            ("16a8w", Some(16.0)),
+            ("W8A8", Some(8.0)),
+            (
+                "w4 (4-bit weights, a few layers w8; fp16 activations)",
+                Some(16.0),
+            ),
+            ("int4 weights, fp16 activations", Some(16.0)),
+            ("8-bit weights, 16-bit activations", Some(16.0)),
+            ("Q4_0", None),
+        ] {
+            assert_eq!(activation_bits(q), a, "{q}");
+        }
         assert_eq!(weight_bits("Q4_K_M"), None);
         assert_eq!(weight_bits("q4f16_1"), None);
         assert_eq!(weight_bits("SpinQuant (4-bit)"), None);
@@ -5010,6 +5070,7 @@ mod tests {
         assert_eq!(nominal_bits("BF16"), Some(16.0));
         assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
+        assert_eq!(nominal_bits("q3f16_1"), Some(3.6));
         assert_eq!(nominal_bits("dynamic_int8"), Some(8.0));
         assert_eq!(nominal_bits("Q2_K"), Some(3.35));
         assert_eq!(nominal_bits("Q3_K_M"), Some(3.91));
