@@ -67,14 +67,16 @@
 //! (LiteRT's WebGPU path on an M4 Max reaches η_c 0.36 where llama.cpp's Metal kernels reach 0.70). Per
 //! backend the fit makes a (backend, class) group for every class with at least [`MIN_ROWS`] rows; where
 //! such a class holds more than one runtime family, a (backend, runtime, class) group per family with
-//! enough rows; where the backend holds more than one family, a (backend, runtime) group per family; and
-//! the backend-wide entry. A row takes its constants by the chain ([`lookup_runtime`]):
+//! enough rows; where the backend holds more than one family, a (backend, runtime) group per family whose
+//! rows span two classes or more (one class's runtime group already has a one-class family); and the
+//! backend-wide entry. A row takes its constants by the chain ([`lookup_runtime`]):
 //! (backend, runtime, class) → (backend, class) → (backend, runtime) → backend → [`prior`] (η_c 0.5 on
 //! CPUs and GPUs, 0.3 on NPUs); a caller that does not know the runtime ([`lookup`]) skips the runtime-keyed
 //! entries (the web page maps its framework picker with [`runtime_of_framework`]). `edgefit validate` prints
 //! the group each row's constants came from. On
 //! `data/calibration.csv` runtime groups exist only for Apple GPUs (llama.cpp's 80 rows vs LiteRT's five
-//! browser rows) and GPU/CPU backends as a whole: there is no Jetson or Adreno measurement under a second
+//! browser rows) and, backend-wide, GPU llama.cpp-cuda (a Radeon 780M and discrete cards) and LiteRT (Apple
+//! and phones): there is no Jetson or Adreno measurement under a second
 //! runtime to key on, so llama.cpp on a Jetson still gets MLC's constants (see the README, "What is left").
 //! In each group:
 //! - prefill: η_c = the median over sources of each source's median of measured / predicted-at-η_c-1 (one
@@ -2872,18 +2874,6 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(
         Backend::Gpu,
         None,
-        Some(Runtime::LlamaCpp),
-        0.929,
-        0.19,
-        0.699,
-        (0.933, 1.072),
-        (0.934, 1.088),
-        80,
-        80,
-    ),
-    cal(
-        Backend::Gpu,
-        None,
         Some(Runtime::LlamaCppCuda),
         0.802,
         0.03,
@@ -2892,18 +2882,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         (0.78, 1.178),
         6,
         6,
-    ),
-    cal(
-        Backend::Gpu,
-        None,
-        Some(Runtime::Mlc),
-        0.994,
-        0.41,
-        0.399,
-        (0.683, 1.083),
-        (0.5, 1.5),
-        14,
-        0,
     ),
     cal(
         Backend::Gpu,
@@ -2933,18 +2911,6 @@ pub const CALIBRATED: &[Calibrated] = &[
         Backend::Cpu,
         Some(HwClass::Phone),
         None,
-        0.569,
-        0.25,
-        0.465,
-        (0.785, 1.301),
-        (0.483, 1.645),
-        19,
-        19,
-    ),
-    cal(
-        Backend::Cpu,
-        None,
-        Some(Runtime::LiteRt),
         0.569,
         0.25,
         0.465,
@@ -4239,7 +4205,15 @@ fn fit_obs(obs: &[(usize, Obs)]) -> Vec<Calibrated> {
                     .copied()
                     .filter(|o| o.runtime == rt)
                     .collect();
-                if enough(&sub) {
+                // A runtime's rows from one class only say how it runs there (that class's runtime group
+                // has them); on another class its rows take the backend's constants, not one class's. (The
+                // GPU llama.cpp rows are all Apple's Metal: its η_c against Apple's core-count peak said
+                // nothing of Vulkan on a Radeon or an Arc, whose quoted peaks count dual issue and matrix
+                // engines.)
+                let mut classes: Vec<HwClass> = sub.iter().map(|o| o.hw).collect();
+                classes.sort_by_key(|h| h.code());
+                classes.dedup();
+                if enough(&sub) && classes.len() >= 2 {
                     table.push(fit_group(
                         backend,
                         None,
