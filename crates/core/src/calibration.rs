@@ -1095,7 +1095,12 @@ fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, SkipReason> 
         .or_else(|| params_in_name(get("model")))
         .or_else(|| params_of_named_size(get("model")))
         .ok_or(SkipReason::NoSize)?;
-    let bpw = bpw.or_else(|| nominal_bits(get("quant")));
+    let mlx = [get("quant"), get("framework")]
+        .iter()
+        .any(|t| t.to_ascii_lowercase().contains("mlx"));
+    let bpw = bpw
+        .or_else(|| mlx.then(|| mlx_bits(get("quant"))).flatten())
+        .or_else(|| nominal_bits(get("quant")));
     let (bits, from_size) = match (size, bpw) {
         (Some(b), _) => (b * 8.0 / params, true),
         (None, Some(b)) => (b, false),
@@ -1298,6 +1303,33 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         .iter()
         .find(|(k, _)| q.starts_with(k) || q.contains(k))
         .map(|&(_, b)| b)
+}
+
+/// Bits per weight of an MLX quantization named by its bits anywhere in the text ("4bit (mlx-community …)",
+/// "q8", "4-bit"): MLX's affine quantization stores a 64-weight group with an FP16 scale and bias, half a
+/// bit per weight more (4-bit 4.5, 8-bit 8.5). `None` when no bit count is written.
+#[must_use]
+pub fn mlx_bits(quant: &str) -> Option<f64> {
+    let q = quant.to_ascii_lowercase();
+    let words: Vec<&str> = q
+        .split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let ok = |d: &str| {
+        d.parse::<f64>()
+            .ok()
+            .filter(|b| [2.0, 3.0, 4.0, 5.0, 6.0, 8.0].contains(b))
+    };
+    words.iter().enumerate().find_map(|(i, w)| {
+        let n = w
+            .strip_suffix("bit")
+            .or_else(|| w.strip_prefix('q').filter(|d| d.len() == 1))
+            .or_else(|| {
+                // "4-bit": "4" then "bit".
+                (words.get(i + 1) == Some(&"bit")).then_some(*w)
+            })?;
+        ok(n).map(|b| b + 0.5)
+    })
 }
 
 /// The weights' bits where a name gives weights and activations apart: `w4a16` / `W8A8`, `a16w4` (LiteRT's
@@ -1946,14 +1978,45 @@ fn x_core(s: &str) -> bool {
     })
 }
 
+/// The CPU's part of a `cores` text that lists a chip's other units too ("4x Cortex-A57 + 128-core Maxwell
+/// GPU", "6 CPU (2P + 4E) + 6-core GPU", "16 Zen 5 cores / 32 threads + 40 CU GPU"): the `+`-separated parts
+/// outside parentheses that name a GPU, an NPU or compute units are dropped. Empty when nothing else is
+/// left ("40 GPU cores").
+fn cpu_part(text: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    let (mut depth, mut start) = (0i32, 0usize);
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth -= 1,
+            '+' if depth <= 0 => {
+                parts.push(&text[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[start..]);
+    let accelerator = |p: &str| {
+        let p = p.trim_start_matches(|c: char| c.is_ascii_digit() || c == ' ' || c == '-');
+        ["gpu", "npu", "cuda", "tensor", "neural", "cu ", "cus "]
+            .iter()
+            .any(|k| p.contains(k))
+            || p.trim() == "cu"
+            || p.trim() == "cus"
+    };
+    let kept: Vec<&str> = parts.into_iter().filter(|p| !accelerator(p)).collect();
+    kept.join("+").trim().to_string()
+}
+
 /// The CPU cores a row names: `(count, kind)` groups, fastest first. Reads the `cores` column ("8 (1x X4 +
 /// 5x A720 + 2x A520)", "24 (8P + 16E) / 32 threads", "4x Cortex-A76", "6 cores / 6 threads") and the chip
 /// (Apple, Intel N-series). Returns an empty list when the column does not give a core count.
 #[must_use]
 pub fn cpu_cores(row: &Row) -> Vec<(f64, CoreKind)> {
-    let text = row.cores.to_ascii_lowercase();
+    let text = cpu_part(&row.cores.to_ascii_lowercase());
     let chip = alloc::format!("{} {}", row.chip, row.device).to_ascii_lowercase();
-    if text.contains("gpu") || text.trim().is_empty() {
+    if text.trim().is_empty() {
         return Vec::new();
     }
     let lead = |s: &str| -> Option<f64> {
@@ -4832,6 +4895,26 @@ mod tests {
         );
         assert!(cpu_cores(&row("", "x")).is_empty());
         assert!(cpu_cores(&row("40 GPU cores", "Apple M4 Max")).is_empty());
+        // A SoC's cores written with its GPU's: the CPU's are read, the GPU's dropped.
+        assert_eq!(
+            cpu_cores(&row("4x Cortex-A57 + 128-core Maxwell GPU", "Tegra X1")),
+            [(4.0, ArmA72)]
+        );
+        assert_eq!(
+            cpu_cores(&row("6 CPU (2P + 4E) + 6-core GPU", "Apple A18 Pro")),
+            [(2.0, AppleP), (4.0, AppleE)]
+        );
+        assert_eq!(
+            cpu_cores(&row(
+                "16 Zen 5 cores / 32 threads + 40 CU GPU",
+                "AMD Ryzen AI Max+ 395"
+            )),
+            [(16.0, X86)]
+        );
+        assert_eq!(
+            cpu_cores(&row("10 CPU + 32-core GPU", "Apple M1 Max")),
+            [(10.0, AppleP)]
+        );
     }
 
     #[test]
@@ -5045,6 +5128,16 @@ mod tests {
         assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
         assert_eq!(nominal_bits("q3f16_1"), Some(3.6));
+        // MLX's group of 64 with an FP16 scale and bias, wherever the bits are written.
+        for (q, b) in [
+            ("4bit (mlx-community/Qwen3-8B-4bit)", Some(4.5)),
+            ("q8 (mlx-community 8bit)", Some(8.5)),
+            ("4-bit (README: MLX safetensors)", Some(4.5)),
+            ("3bit", Some(3.5)),
+            ("bf16", None),
+        ] {
+            assert_eq!(mlx_bits(q), b, "{q}");
+        }
         assert_eq!(nominal_bits("dynamic_int8"), Some(8.0));
         assert_eq!(nominal_bits("Q2_K"), Some(3.35));
         assert_eq!(nominal_bits("Q3_K_M"), Some(3.91));
