@@ -208,7 +208,7 @@ fn calibrated_at(device: Option<&str>, backend: Backend, framework: &str) -> (Ca
     let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
     let rt = calibration::runtime_of_framework(framework, backend, nvidia);
     let hw = hw_class(p, backend);
-    let c = calibration::lookup_runtime(calibration::CALIBRATED, backend, rt, hw);
+    let c = calibration::default_for(backend, rt, hw);
     let scale = rt.zip(p).map_or(1.0, |(rt, p)| {
         let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
         calibration::clock_scale(hw, rt, p.name, bw)
@@ -694,6 +694,11 @@ mod tests {
         let litert = calibrated(Some("apple_m2"), Backend::Gpu, "litert");
         assert_eq!(litert.runtime, Some(calibration::Runtime::LiteRt));
         assert!(litert.eta_c < llama.eta_c);
+        // MLX has no row in the calibration set: its group is fitted on data/mlx.csv, with a smaller
+        // per-layer cost than llama.cpp's Metal backend.
+        let mlx = calibrated(Some("apple_m2"), Backend::Gpu, "mlx");
+        assert_eq!(mlx, calibration::MLX_APPLE_GPU);
+        assert!(mlx.layer_ms < llama.layer_ms);
         // A Jetson keeps its class group (MLC's rows) whatever the framework; a phone CPU under LiteRT too.
         let jetson = calibrated(Some("nv_orin_nano_8gb"), Backend::Gpu, "llama_cpp");
         assert_eq!(jetson.hw, Some(HwClass::Jetson));

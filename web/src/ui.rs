@@ -352,7 +352,7 @@ impl Ui {
             Delete => ("Delete", "删除"),
             Calibrated => ("Calibrated for this backend", "该后端的校准值"),
             UseCalibrated => ("use calibrated default", "使用校准默认值"),
-            CalFitted => ("fitted on published measurements in data/calibration.csv; rows:", "基于 data/calibration.csv 中的公开实测数据拟合；样本数："),
+            CalFitted => ("fitted on published measurements (data/calibration.csv; MLX: data/mlx.csv); rows:", "基于公开实测数据拟合（data/calibration.csv；MLX：data/mlx.csv）；样本数："),
             CalPrior => ("no published measurements for this backend yet: the seed's prior", "该后端暂无公开实测数据：沿用原文先验值"),
             CalBand => ("measured ÷ predicted, 10th–90th percentile", "实测 ÷ 预测，第 10–90 百分位"),
             Decide => ("Decision support", "决策辅助"),

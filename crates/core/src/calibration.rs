@@ -389,6 +389,9 @@ pub enum Runtime {
     LlamaCppCuda,
     /// MLC LLM (TVM-compiled kernels).
     Mlc,
+    /// Apple's MLX (mlx-lm, and the apps built on it: LM Studio's MLX engine, MLX Swift): lazily built graphs
+    /// of fused Metal kernels, a far smaller fixed cost per layer than llama.cpp's Metal backend.
+    Mlx,
     /// Google's and Meta's on-device stacks: LiteRT / TFLite / MediaPipe (XNNPACK on CPUs, ML Drift on GPUs,
     /// WebGPU in the browser) and ExecuTorch (XNNPACK on CPUs).
     LiteRt,
@@ -401,6 +404,7 @@ pub const ALL_RUNTIMES: &[Runtime] = &[
     Runtime::LlamaCpp,
     Runtime::LlamaCppCuda,
     Runtime::Mlc,
+    Runtime::Mlx,
     Runtime::LiteRt,
     Runtime::Other,
 ];
@@ -413,6 +417,7 @@ impl Runtime {
             Runtime::LlamaCpp => "llama.cpp",
             Runtime::LlamaCppCuda => "llama.cpp-cuda",
             Runtime::Mlc => "mlc",
+            Runtime::Mlx => "mlx",
             Runtime::LiteRt => "litert",
             Runtime::Other => "other",
         }
@@ -428,6 +433,7 @@ pub fn runtime_of_framework(framework: &str, backend: Backend, nvidia: bool) -> 
         "llama_cpp" if backend == Backend::Gpu && nvidia => Some(Runtime::LlamaCppCuda),
         "llama_cpp" => Some(Runtime::LlamaCpp),
         "mlc_llm" => Some(Runtime::Mlc),
+        "mlx" => Some(Runtime::Mlx),
         "litert" | "executorch" => Some(Runtime::LiteRt),
         _ => None,
     }
@@ -445,6 +451,8 @@ pub fn runtime_of(row: &Row) -> Runtime {
         }
     } else if f.contains("mlc") {
         Runtime::Mlc
+    } else if f.contains("mlx") {
+        Runtime::Mlx
     } else if ["litert", "mediapipe", "executorch", "xnnpack", "tflite"]
         .iter()
         .any(|k| f.contains(k))
@@ -2997,6 +3005,48 @@ pub const CALIBRATED: &[Calibrated] = &[
     // CALIBRATED-END
 ];
 
+/// Groups for runtimes the calibration set has no row of, fitted on a training file of their own; the
+/// lookup takes them as (backend, runtime, class) groups where the calibrated table has none.
+pub const EXTRA_GROUPS: &[Calibrated] = &[MLX_APPLE_GPU];
+
+/// MLX on Apple GPUs: fitted by [`fit_mlx`] on `data/mlx.csv` (39 published MLX rows: mlx-lm's own
+/// benchmark table, LM Studio's MLX engine, community runs; the test `mlx_group_is_what_fit_gives`
+/// re-derives it). The calibration set's Apple rows are llama.cpp's Metal backend of November 2023, whose
+/// fixed cost per layer (0.19 ms) MLX does not pay: a 1B model decodes at 260–390 tokens/s on an M3 Ultra
+/// under MLX, where those constants said 160.
+pub const MLX_APPLE_GPU: Calibrated = cal(
+    Backend::Gpu,
+    Some(HwClass::AppleMSeries),
+    Some(Runtime::Mlx),
+    0.969,
+    0.1,
+    0.791,
+    (0.899, 1.222),
+    (0.771, 1.111),
+    37,
+    29,
+);
+
+/// Fit the MLX group on a file of MLX rows on Apple GPUs (`data/mlx.csv`): the (GPU, Apple) group [`fit`]
+/// gives on those rows alone, keyed as MLX's.
+#[must_use]
+pub fn fit_mlx(rows: &[Row]) -> Calibrated {
+    let mlx: Vec<Row> = rows
+        .iter()
+        .filter(|r| {
+            r.backend == Backend::Gpu
+                && r.hw == HwClass::AppleMSeries
+                && runtime_of(r) == Runtime::Mlx
+        })
+        .cloned()
+        .collect();
+    let table = fit(&mlx);
+    Calibrated {
+        runtime: Some(Runtime::Mlx),
+        ..lookup(&table, Backend::Gpu, HwClass::AppleMSeries)
+    }
+}
+
 /// The constants for a backend and class whatever the runtime: the (backend, class) group's, else the
 /// backend's, else the [`prior`]. This is what a device without a stated runtime gets (the web page).
 #[must_use]
@@ -3027,6 +3077,30 @@ pub fn lookup_runtime(
         .or_else(|| find(None, None))
         .copied()
         .unwrap_or(prior(backend))
+}
+
+/// The defaults for a backend, runtime family and class: [`lookup_runtime`] on [`CALIBRATED`], except where
+/// [`EXTRA_GROUPS`] has the (backend, runtime, class) group the calibration set cannot fit (MLX on Apple
+/// GPUs). What `edgefit validate` and the page use.
+#[must_use]
+pub fn default_for(backend: Backend, runtime: Option<Runtime>, hw: HwClass) -> Calibrated {
+    let calibrated = lookup_runtime(CALIBRATED, backend, runtime, hw);
+    if calibrated.runtime.is_some() && calibrated.hw == Some(hw) {
+        return calibrated;
+    }
+    EXTRA_GROUPS
+        .iter()
+        .find(|c| {
+            c.backend == backend && c.runtime == runtime && runtime.is_some() && c.hw == Some(hw)
+        })
+        .copied()
+        .unwrap_or(calibrated)
+}
+
+/// [`default_for`] a row's backend, runtime family ([`runtime_of`]) and class.
+#[must_use]
+pub fn default_for_row(row: &Row) -> Calibrated {
+    default_for(row.backend, Some(runtime_of(row)), row.hw)
 }
 
 /// The constants for a row: [`lookup_runtime`] with the row's backend, runtime family ([`runtime_of`]) and
@@ -3753,10 +3827,11 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
     }
 }
 
-/// Score parsed rows against the calibrated defaults ([`CALIBRATED`]) and the naive roofline.
+/// Score parsed rows against the defaults ([`default_for_row`]: [`CALIBRATED`] and [`EXTRA_GROUPS`]) and the
+/// naive roofline.
 #[must_use]
 pub fn validate_rows(parsed: &Parsed) -> Validation {
-    let mut v = validate_with(&parsed.rows, |r| lookup_row(CALIBRATED, r));
+    let mut v = validate_with(&parsed.rows, default_for_row);
     let mut skipped = parsed.skipped.clone();
     skipped.append(&mut v.skipped);
     v.skipped = skipped;
@@ -5547,6 +5622,44 @@ mod tests {
     /// The calibration set shipped in the repository (a copy of the shared one, with its SOURCES.md).
     const CALIBRATION_CSV: &str = include_str!("../../../data/calibration.csv");
     const CANDIDATES_CSV: &str = include_str!("../../../data/candidates.csv");
+    const MLX_CSV: &str = include_str!("../../../data/mlx.csv");
+
+    /// The MLX group is what [`fit_mlx`] gives on `data/mlx.csv`, whose rows all parse; its constants part
+    /// from the llama.cpp Metal group's where MLX's smaller per-layer cost shows.
+    #[test]
+    fn mlx_group_is_what_fit_gives() {
+        let p = parse(MLX_CSV).unwrap();
+        assert_eq!(p.skipped, Vec::new());
+        assert!(p.rows.iter().all(|r| runtime_of(r) == Runtime::Mlx));
+        let g = fit_mlx(&p.rows);
+        std::println!("{}", table_source(&[g]));
+        assert_eq!(
+            g,
+            MLX_APPLE_GPU,
+            "refit differs; paste:\n{}",
+            table_source(&[g])
+        );
+        let metal = lookup_runtime(
+            CALIBRATED,
+            Backend::Gpu,
+            Some(Runtime::LlamaCpp),
+            HwClass::AppleMSeries,
+        );
+        assert!(g.layer_ms < metal.layer_ms, "{g:?}");
+        // The defaults take it for MLX on an Apple GPU, and only there.
+        assert_eq!(
+            default_for(Backend::Gpu, Some(Runtime::Mlx), HwClass::AppleMSeries),
+            MLX_APPLE_GPU
+        );
+        assert_ne!(
+            default_for(Backend::Cpu, Some(Runtime::Mlx), HwClass::AppleMSeries).runtime,
+            Some(Runtime::Mlx)
+        );
+        assert_eq!(
+            default_for(Backend::Gpu, Some(Runtime::LlamaCpp), HwClass::AppleMSeries),
+            metal
+        );
+    }
 
     /// `data/calibration.csv` and the candidate rows of `data/candidates.csv` (not used in the fit; never
     /// the hold-out file).
