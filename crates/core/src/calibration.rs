@@ -1277,6 +1277,13 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         ("q3ks", 3.5),
         ("q3km", 3.91),
         ("q3kl", 4.27),
+        // Unsloth's dynamic "UD-…_K_XL" mixes: files within a few per cent of the _K_M ones (Gemma 3 27B
+        // UD-Q4_K_XL 16.8 GB against Q4_K_M's 16.5), so their bits.
+        ("q3kxl", 3.91),
+        ("q4kxl", 4.85),
+        ("q5kxl", 5.69),
+        ("q6kxl", 6.56),
+        ("q8kxl", 8.5),
         ("q4km", 4.85),
         ("q4ks", 4.58),
         ("q5km", 5.69),
@@ -5203,6 +5210,8 @@ mod tests {
         assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
         assert_eq!(nominal_bits("q3f16_1"), Some(3.6));
+        assert_eq!(nominal_bits("UD-Q4_K_XL"), Some(4.85));
+        assert_eq!(nominal_bits("UD-Q3_K_XL"), Some(3.91));
         // MLX's group of 64 with an FP16 scale and bias, wherever the bits are written.
         for (q, b) in [
             ("4bit (mlx-community/Qwen3-8B-4bit)", Some(4.5)),
