@@ -310,7 +310,7 @@ test('the calibrated η_bw comes with its per-layer cost, at a Jetson\'s GPU clo
   }
 });
 
-test('the calibrated note follows the framework: llama.cpp and LiteRT have their own Apple GPU groups', async () => {
+test('the calibrated note follows the framework: llama.cpp, LiteRT and MLX have their own Apple GPU groups', async () => {
   const app = await openPage();
   try {
     const { page } = app;
@@ -323,6 +323,18 @@ test('the calibrated note follows the framework: llama.cpp and LiteRT have their
     await waitText(note, /litert, apple_m_series/, 'LiteRT calibration note');
     const litert = await note.locator('strong').textContent();
     assert.ok(Number(litert) < Number(llama), `LiteRT's WebGPU prompt η_c ${litert} vs llama.cpp's ${llama}`);
+    // MLX: no row in the calibration set; its group comes from data/mlx.csv, with a smaller per-token overhead
+    // than llama.cpp's Metal backend.
+    const bw = page.getByTestId('cal-eta_bw');
+    await page.locator('#c-fw').selectOption('llama_cpp');
+    await waitText(bw, /llama\.cpp, apple_m_series/, 'llama.cpp bandwidth note');
+    const overheadOf = async () => Number((((await bw.textContent()) ?? '').match(/Per-token overhead ([\d.]+)/) ?? [])[1]);
+    const metal = await overheadOf();
+    await page.locator('#c-fw').selectOption('mlx');
+    await waitText(bw, /mlx, apple_m_series/, 'MLX bandwidth note');
+    assert.match((await bw.textContent()) ?? '', /data\/mlx\.csv/);
+    const mlx = await overheadOf();
+    assert.ok(mlx > 0 && mlx < metal, `MLX per-token overhead ${mlx} ms vs llama.cpp's ${metal} ms`);
     app.assertNoErrors();
   } finally {
     await app.close();
@@ -359,10 +371,10 @@ test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-to
     const deadline = Date.now() + 5000;
     while (!page.url().includes('gemm_tile=128') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     assert.match(page.url(), /gemm_tile=128/);
-    // Another runtime's η_c goes with no tile. MLC's group has decode rows only, so the η_c note gives the
-    // prior; the η_bw note names the group the page switched to.
+    // Another runtime's η_c goes with no tile. MLC's rows are all a Jetson's, so on the DGX Spark MLC takes
+    // the GPU backend's constants: the η_bw note names that group.
     await page.locator('#c-fw').selectOption('mlc_llm');
-    await waitText(page.getByTestId('cal-eta_bw'), /mlc/, 'MLC bandwidth calibration note');
+    await waitText(page.getByTestId('cal-eta_bw'), /rows: \d+ \(GPU\)/, 'MLC bandwidth calibration note (the GPU group)');
     await waitText(note, /^(?![\s\S]*llama\.cpp-cuda)/, 'η_c note without the CUDA group');
     assert.doesNotMatch((await note.textContent()) ?? '', /Matmul tile/);
     await note.getByRole('button').click();
