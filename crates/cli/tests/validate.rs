@@ -299,38 +299,34 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     }
 }
 
-/// The NPU set: published NPU and phone-accelerator rows, out of sample (`data/npu.csv`, SOURCES.md "NPU set").
-fn npu_csv() -> String {
-    format!("{}/../../data/npu.csv", env!("CARGO_MANIFEST_DIR"))
+/// A file of `data/`: `npu.csv` (NPUs and phone accelerators, out of sample), `mlx.csv` (the MLX rows that fix
+/// the MLX group), `edge.csv` (edge NPUs, iGPUs, Jetson, Apple; out of sample). Sources in `data/SOURCES.md`.
+fn data_csv(name: &str) -> String {
+    format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A string field of the row `id` in a `--json` report.
+fn field(v: &Value, id: &str, key: &str) -> String {
+    v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["id"] == id)
+        .map(|r| r[key].as_str().unwrap().to_string())
+        .unwrap()
 }
 
 #[test]
 fn npu_file_is_read_whole_and_errors_stay_at_or_below_the_measured_ones() {
-    let (out, _) = exits(&["validate", &npu_csv(), "--json"], 0);
+    let (out, _) = exits(&["validate", &data_csv("npu.csv"), "--json"], 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     // Every row is read (33 of 60 were skipped before weights' and activations' bits were read apart, and
     // "~4GB" was no size).
     assert_eq!(num(&v, "rows_used"), 60.0);
     assert_eq!(num(&v, "rows_skipped"), 0.0);
     assert_eq!((num(&v, "n_decode"), num(&v, "n_prefill")), (60.0, 44.0));
-    let source = |id: &str| -> String {
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == id)
-            .map(|r| r["source"].as_str().unwrap().to_string())
-            .unwrap()
-    };
-    let class = |id: &str| -> String {
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == id)
-            .map(|r| r["hw_class"].as_str().unwrap().to_string())
-            .unwrap()
-    };
+    let source = |id: &str| field(&v, id, "source");
+    let class = |id: &str| field(&v, id, "hw_class");
     // Regression guards with about a row's margin. Qualcomm AI Hub's phone rows (Genie / QNN, N01–N02):
     // decode 13.2 % / 71 %, prefill 33.3 % / 37 % (session 9; prefill 41 % / 26 % before a stated INT8 NPU
     // figure was halved at 16-bit activations).
@@ -351,11 +347,6 @@ fn npu_file_is_read_whole_and_errors_stay_at_or_below_the_measured_ones() {
     assert!(pm <= 0.34, "all prefill {pm:.4}");
     // MLC's 3-bit iPhone row no longer beats the roofline (its q3f16_1 was read as F16).
     assert_eq!(num(&v, "above_roofline"), 0.0);
-}
-
-/// The MLX rows that fix the MLX group (`data/mlx.csv`) and the edge rows never fitted (`data/edge.csv`).
-fn data_csv(name: &str) -> String {
-    format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 #[test]
@@ -389,13 +380,7 @@ fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     let [(dm, dw), _] = errors(&v, |_| true);
     assert!(dm <= 0.14 && dw >= 0.76, "edge decode {dm:.4} / {dw:.4}");
     // Apple M-series under llama.cpp (2024 builds, Llama 3 8B/70B): decode 9.8 % / 83 %.
-    let apple = |id: &str| {
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|r| r["id"] == id && r["hw_class"] == "apple_m_series")
-    };
+    let apple = |id: &str| field(&v, id, "hw_class") == "apple_m_series";
     let [(dm, dw), (pm, _)] = errors(&v, apple);
     assert!(
         dm <= 0.12 && dw >= 0.77,

@@ -1320,16 +1320,20 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         .map(|&(_, b)| b)
 }
 
+/// The runs of ASCII letters and digits of a text ("w4a16 (+ w8a16)" → w4a16, w8a16).
+fn alnum_words(s: &str) -> Vec<&str> {
+    s.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
 /// Bits per weight of an MLX quantization named by its bits anywhere in the text ("4bit (mlx-community …)",
 /// "q8", "4-bit"): MLX's affine quantization stores a 64-weight group with an FP16 scale and bias, half a
 /// bit per weight more (4-bit 4.5, 8-bit 8.5). `None` when no bit count is written.
 #[must_use]
 pub fn mlx_bits(quant: &str) -> Option<f64> {
     let q = quant.to_ascii_lowercase();
-    let words: Vec<&str> = q
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = alnum_words(&q);
     let ok = |d: &str| {
         d.parse::<f64>()
             .ok()
@@ -1367,10 +1371,7 @@ pub fn activation_bits(quant: &str) -> Option<f64> {
 /// (weights' bits, activations' bits) as a quantization's name gives them apart.
 fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
     let q = quant.to_ascii_lowercase();
-    let words: Vec<&str> = q
-        .split(|c: char| !c.is_ascii_alphanumeric())
-        .filter(|w| !w.is_empty())
-        .collect();
+    let words = alnum_words(&q);
     let bits = |d: &str| -> Option<f64> {
         d.parse::<f64>()
             .ok()

@@ -392,6 +392,28 @@ const CELLS: &[&str] = &[
     "٣٫٥",
     "x\u{301}",
     "\u{200b}12",
+    // Session 9: weights and activations apart, MLX bits, sizes "about", a chip's GPU in the cores text.
+    "w4a16 (+ w8a16 a few layers)",
+    "a16w4",
+    "16a8w",
+    "w4 (4-bit weights; fp16 activations)",
+    "w",
+    "a16w",
+    "16aw",
+    "w99a99",
+    "4bit (mlx-community/Qwen3-8B-4bit)",
+    "q8",
+    "MLX",
+    "UD-Q4_K_XL",
+    "q3f16_1",
+    "~4GB",
+    "约 4 GB",
+    "about 730 MB",
+    "4x Cortex-A57 + 128-core Maxwell GPU",
+    "6 CPU (2P + 4E) + 6-core GPU",
+    "+ GPU",
+    "((+))",
+    "4x Cortex-A53",
 ];
 
 /// An input for the `measurements` target: the header and a few rows of the project's measurement files,
@@ -401,6 +423,9 @@ pub fn measurements_input(r: &mut Rng) -> Vec<u8> {
         include_str!("../../../data/calibration.csv"),
         include_str!("../../../data/holdout.csv"),
         include_str!("../../../data/candidates.csv"),
+        include_str!("../../../data/npu.csv"),
+        include_str!("../../../data/mlx.csv"),
+        include_str!("../../../data/edge.csv"),
     ];
     let file = files[r.below(files.len())];
     let mut lines = file.lines();
