@@ -1260,6 +1260,15 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
     if let Some(&(_, b)) = bare.iter().find(|(k, _)| q == *k) {
         return Some(b);
     }
+    // A bare "Q8" / "Q4" (app tables' shorthand): llama.cpp's Q8_0 / Q4_0 and MLX's 8-/4-bit agree on
+    // N + 0.5 bits (a 32- or 64-weight block with its scale).
+    if let Some(d) = q.strip_prefix('q') {
+        if let Ok(n) = d.parse::<u8>() {
+            if (2..=8).contains(&n) {
+                return Some(f64::from(n) + 0.5);
+            }
+        }
+    }
     const TABLE: &[(&str, f64)] = &[
         ("iq1s", 1.56),
         ("iq1m", 1.75),
@@ -5212,6 +5221,14 @@ mod tests {
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
         assert_eq!(nominal_bits("q3f16_1"), Some(3.6));
         assert_eq!(nominal_bits("UD-Q4_K_XL"), Some(4.85));
+        assert_eq!(nominal_bits("Q8"), Some(8.5));
+        assert_eq!(nominal_bits("q4"), Some(4.5));
+        assert_eq!(nominal_bits("Q9"), None);
+        assert_eq!(
+            nominal_bits("Q40"),
+            Some(4.5),
+            "Q4_0 with its underscore dropped"
+        );
         assert_eq!(nominal_bits("UD-Q3_K_XL"), Some(3.91));
         // MLX's group of 64 with an FP16 scale and bias, wherever the bits are written.
         for (q, b) in [
