@@ -272,7 +272,8 @@ pub fn App() -> impl IntoView {
         .ok();
         settle.set_value(t);
     });
-    // A link pasted or edited by hand loads like a fresh one.
+    // The page has read the address it opened with; a link pasted or edited by hand (or Back, Forward)
+    // loads like a fresh one.
     share::saw_hash();
     let listener = window_event_listener(leptos::ev::hashchange, move |_| {
         share::saw_hash();

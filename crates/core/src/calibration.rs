@@ -3101,17 +3101,20 @@ pub fn lookup_runtime(
 /// GPUs). What `edgefit validate` and the page use.
 #[must_use]
 pub fn default_for(backend: Backend, runtime: Option<Runtime>, hw: HwClass) -> Calibrated {
-    let calibrated = lookup_runtime(CALIBRATED, backend, runtime, hw);
-    if calibrated.runtime.is_some() && calibrated.hw == Some(hw) {
-        return calibrated;
-    }
-    EXTRA_GROUPS
-        .iter()
-        .find(|c| {
-            c.backend == backend && c.runtime == runtime && runtime.is_some() && c.hw == Some(hw)
-        })
-        .copied()
-        .unwrap_or(calibrated)
+    let exact = |table: &[Calibrated]| {
+        table
+            .iter()
+            .find(|c| {
+                c.backend == backend
+                    && runtime.is_some()
+                    && c.runtime == runtime
+                    && c.hw == Some(hw)
+            })
+            .copied()
+    };
+    exact(CALIBRATED)
+        .or_else(|| exact(EXTRA_GROUPS))
+        .unwrap_or_else(|| lookup_runtime(CALIBRATED, backend, runtime, hw))
 }
 
 /// [`default_for`] a row's backend, runtime family ([`runtime_of`]) and class.
