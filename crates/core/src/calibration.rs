@@ -839,11 +839,29 @@ const MISSING: &[&str] = &[
     "?",
     "nan",
     "tbd",
+    "tbc",
+    "todo",
+    "oom",
+    "n.a.",
+    "/",
+    "not measured",
+    "not tested",
+    "untested",
     "无",
     "未测",
     "未知",
     "不适用",
 ];
+
+/// Whether a cell says "not measured": empty, one of [`MISSING`], or a dash before one ("— OOM").
+fn is_missing(t: &str) -> bool {
+    let t = t.trim();
+    if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
+        return true;
+    }
+    let rest = t.trim_start_matches(['-', '–', '—']).trim();
+    rest.len() < t.len() && MISSING.iter().any(|m| rest.eq_ignore_ascii_case(m))
+}
 
 /// Units a numeric column may carry after its number (lowercase, spaces removed): the column's own unit.
 fn units_of(column: &str) -> &'static [&'static str] {
@@ -874,9 +892,9 @@ fn units_of(column: &str) -> &'static [&'static str] {
 /// `55.10 ± 0.21` as its mean; a prompt or generation length as llama-bench names its test (`pp512`,
 /// `tg128`).
 fn num(column: &'static str, s: &str) -> Result<Option<f64>, SkipReason> {
-    // Full-width forms arrive folded (`parse`).
-    let t = s.trim();
-    if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
+    // Full-width forms arrive folded (`parse`); Markdown emphasis (`**12.5**`, `` `7` ``) is not the number's.
+    let t = s.trim().trim_matches(['*', '`']).trim();
+    if is_missing(t) {
         return Ok(None);
     }
     let bad = || SkipReason::BadNumber {
@@ -962,8 +980,8 @@ fn thousands(x: &str) -> bool {
 /// # Errors
 /// [`SkipReason::BadNumber`] when there is no number or no known unit after it.
 pub fn parse_size(s: &str) -> Result<Option<f64>, SkipReason> {
-    let t = s.trim();
-    if t.is_empty() || MISSING.iter().any(|m| t.eq_ignore_ascii_case(m)) {
+    let t = s.trim().trim_matches(['*', '`']).trim();
+    if is_missing(t) {
         return Ok(None);
     }
     let bad = || SkipReason::BadNumber {
@@ -4635,6 +4653,26 @@ mod tests {
         assert_eq!(n("params_b", "7B"), Ok(Some(7.0)));
         assert_eq!(n("params_b", "6.74 B"), Ok(Some(6.74)));
         assert_eq!(n("params_b", "~7"), Ok(Some(7.0)));
+        // Not measured, as tables write it; Markdown emphasis around a number.
+        for m in [
+            "TBC",
+            "**TODO**",
+            "— OOM",
+            "- TBC",
+            "/",
+            "N.A.",
+            "not measured",
+            "OOM",
+        ] {
+            assert_eq!(n("decode_tps", m), Ok(None), "{m}");
+        }
+        assert_eq!(n("decode_tps", "**12.5**"), Ok(Some(12.5)));
+        assert_eq!(n("decode_tps", "`37 tok/s`"), Ok(Some(37.0)));
+        assert!(
+            n("decode_tps", "— 12").is_err(),
+            "a dash before a number is no 'not measured'"
+        );
+        assert_eq!(parse_size("**TODO**"), Ok(None));
         assert_eq!(n("params_b", "6,74"), Ok(Some(6.74)), "a decimal comma");
         // llama-bench's cells: a mean and its spread, the tests' names for the lengths.
         assert_eq!(n("decode_tps", "55.10 ± 0.21"), Ok(Some(55.1)));

@@ -414,6 +414,11 @@ const CELLS: &[&str] = &[
     "+ GPU",
     "((+))",
     "4x Cortex-A53",
+    "**TODO**",
+    "— OOM",
+    "**12.5**",
+    "`",
+    "**",
 ];
 
 /// An input for the `measurements` target: the header and a few rows of the project's measurement files,
