@@ -2599,9 +2599,12 @@ fn sixteen_bit_activations(row: &Row) -> bool {
 /// at half its 8×8-bit rate — the same halving as the nominal default's 20 of 40 TOPS. 1 for any other row.
 #[must_use]
 pub fn npu_activation_factor(row: &Row) -> f64 {
-    let p = normalize(&row.precision);
-    let eight_bit = ["int8", "fp8", "8bit"].iter().any(|k| p.contains(k));
-    if sixteen_bit_activations(row) && eight_bit {
+    // The row's backend is checked first: most rows are no NPU's and need no text read.
+    let eight_bit = || {
+        let p = normalize(&row.precision);
+        ["int8", "fp8", "8bit"].iter().any(|k| p.contains(k))
+    };
+    if sixteen_bit_activations(row) && eight_bit() {
         0.5
     } else {
         1.0
