@@ -341,6 +341,40 @@ test('the calibrated note follows the framework: llama.cpp, LiteRT and MLX have 
   }
 });
 
+test('a K-quant on an M1 GPU under llama.cpp: the calibrated η_bw takes the share fitted on data/apple.csv, and says so', async () => {
+  const app = await openPage();
+  try {
+    const { page } = app;
+    await ready(page);
+    await pickDevice(page, 'p:apple_m1');
+    await page.locator('#c-backend').selectOption('gpu');
+    await page.locator('#c-fw').selectOption('llama_cpp');
+    const bw = page.getByTestId('cal-eta_bw');
+    await page.locator('#preset-quant').selectOption('p:q4_0');
+    await waitText(bw, /llama\.cpp, apple_m_series/, 'Q4_0 bandwidth note');
+    assert.doesNotMatch((await bw.textContent()) ?? '', /apple\.csv/);
+    const q40 = Number(await bw.locator('strong').textContent());
+    await page.locator('#preset-quant').selectOption('p:q4_k_m');
+    await waitText(bw, /M1-generation GPU \(fitted on data\/apple\.csv\) ×0\.\d+/, 'Q4_K_M bandwidth note');
+    const share = Number(((await bw.textContent()) ?? '').match(/apple\.csv\) ×([\d.]+)/)[1]);
+    const kq = Number(await bw.locator('strong').textContent());
+    assert.ok(share > 0.5 && share < 1, `share ${share}`);
+    // (the note to three significant digits)
+    assert.ok(Math.abs(kq / (q40 * share) - 1) < 0.01, `K-quant η_bw ${kq} vs Q4_0's ${q40} × ${share}`);
+    // The button writes the value the note shows.
+    await bw.getByRole('button').click();
+    assert.ok(Math.abs(Number(await page.getByLabel('Bandwidth utilization', { exact: true }).inputValue()) / kq - 1) < 0.01);
+    // An M2 runs K-quants at its group's η_bw.
+    await pickDevice(page, 'p:apple_m2');
+    await page.locator('#c-backend').selectOption('gpu');
+    await waitText(bw, /llama\.cpp, apple_m_series/, 'M2 bandwidth note');
+    assert.doesNotMatch((await bw.textContent()) ?? '', /apple\.csv/);
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
+
 test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-token matmul tile, and the link keeps it', async () => {
   const app = await openPage();
   try {

@@ -199,21 +199,51 @@ pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
 /// the calibration set has one, as `edgefit validate` picks them).
 #[must_use]
 pub fn calibrated(device: Option<&str>, backend: Backend, framework: &str) -> Calibrated {
-    calibrated_at(device, backend, framework).0
+    calibrated_at(device, backend, framework, None).cal
 }
 
-/// [`calibrated`] and the scale of its per-layer cost on this device ([`calibration::clock_scale`]).
-fn calibrated_at(device: Option<&str>, backend: Backend, framework: &str) -> (Calibrated, f64) {
+/// The calibrated constants as the page applies them.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CalAt {
+    /// The group's constants, η_bw already times [`CalAt::kquant`] where that applies.
+    pub cal: Calibrated,
+    /// The scale of the per-layer cost on this device ([`calibration::clock_scale`]).
+    pub scale: f64,
+    /// The share of the group's η_bw a K-quant streams on this GPU
+    /// ([`calibration::APPLE7_KQUANT_SHARE`] on an M1-generation Apple GPU under llama.cpp), where it applies.
+    pub kquant: Option<f64>,
+}
+
+/// [`calibrated`] for the chosen quantization preset too, with the per-layer cost's scale on this device.
+#[must_use]
+pub fn calibrated_at(
+    device: Option<&str>,
+    backend: Backend,
+    framework: &str,
+    quant: Option<&str>,
+) -> CalAt {
     let p = device.and_then(presets::device);
     let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
     let rt = calibration::runtime_of_framework(framework, backend, nvidia);
     let hw = hw_class(p, backend);
-    let c = calibration::default_for(backend, rt, hw);
+    let mut cal = calibration::default_for(backend, rt, hw);
     let scale = rt.zip(p).map_or(1.0, |(rt, p)| {
         let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
         calibration::clock_scale(hw, rt, p.name, bw)
     });
-    (c, scale)
+    // As `edgefit validate` applies it: a K-quant under llama.cpp's constants on an M1-generation GPU.
+    let kquant = (backend == Backend::Gpu
+        && hw == HwClass::AppleMSeries
+        && cal.runtime == Some(calibration::Runtime::LlamaCpp)
+        && p.is_some_and(|p| calibration::apple_generation(p.name) == Some(1))
+        && quant
+            .and_then(presets::quant)
+            .is_some_and(|q| calibration::is_k_quant(q.name)))
+    .then_some(calibration::APPLE7_KQUANT_SHARE);
+    if let Some(k) = kquant {
+        cal.eta_bw *= k;
+    }
+    CalAt { cal, scale, kquant }
 }
 
 fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
@@ -442,10 +472,11 @@ pub fn FieldNote(
         (note.is_some() || cal.is_some()).then(|| el("div").kids(note).kids(cal).into())
     };
     let act: Act = Box::new(move |_, _| {
-        let (c, scale) = calibrated_at(
+        let CalAt { cal: c, scale, .. } = calibrated_at(
             ctx.presets.device.get_untracked().as_deref(),
             ctx.backend.get_untracked(),
             &ctx.framework.get_untracked(),
+            ctx.presets.quant.get_untracked().as_deref(),
         );
         let x = if field == Field::BandwidthUtil {
             // η_bw was fitted together with a fixed cost per layer (`edgefit validate` predicts with both):
@@ -538,10 +569,20 @@ fn overhead_ms(read: &(Inputs, Vec<Field>), c: &Calibrated, scale: f64) -> Optio
 /// The calibrated value and band of a utilization for the chosen backend and device (η_bw with the
 /// per-token overhead its button also writes, η_c with its matmul tile).
 fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
-    let (c, scale) = ctx
-        .presets
-        .device
-        .with(|d| calibrated_at(d.as_deref(), ctx.backend.get(), &ctx.framework.get()));
+    let CalAt {
+        cal: c,
+        scale,
+        kquant,
+    } = ctx.presets.device.with(|d| {
+        ctx.presets.quant.with(|q| {
+            calibrated_at(
+                d.as_deref(),
+                ctx.backend.get(),
+                &ctx.framework.get(),
+                q.as_deref(),
+            )
+        })
+    });
     let (x, band, n) = if field == Field::BandwidthUtil {
         (c.eta_bw, c.decode_band, c.n_decode)
     } else {
@@ -561,6 +602,13 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
         )
     };
     let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
+    // η_bw times the K-quant share on an M1-generation GPU: say so, and where it came from.
+    let from = match kquant {
+        Some(k) if field == Field::BandwidthUtil => {
+            format!("{from} · {} ×{}", Ui::CalKquant.text(l), num(k, 2))
+        }
+        _ => from,
+    };
     let tile = calibration::runtime_gemm_tile(c.runtime);
     let pair = if field == Field::BandwidthUtil {
         ctx.read
@@ -702,6 +750,21 @@ mod tests {
         // A Jetson keeps its class group (MLC's rows) whatever the framework; a phone CPU under LiteRT too.
         let jetson = calibrated(Some("nv_orin_nano_8gb"), Backend::Gpu, "llama_cpp");
         assert_eq!(jetson.hw, Some(HwClass::Jetson));
+    }
+
+    #[test]
+    fn a_k_quant_on_an_m1_gpu_under_llama_cpp_takes_the_fitted_share() {
+        let at = |dev, fw, q| calibrated_at(Some(dev), Backend::Gpu, fw, Some(q));
+        let m1 = at("apple_m1", "llama_cpp", "q4_k_m");
+        assert_eq!(m1.kquant, Some(calibration::APPLE7_KQUANT_SHARE));
+        let q40 = at("apple_m1", "llama_cpp", "q4_0");
+        assert_eq!(q40.kquant, None);
+        assert!((m1.cal.eta_bw - q40.cal.eta_bw * calibration::APPLE7_KQUANT_SHARE).abs() < 1e-12);
+        // Not on an M2, not under MLX, not on the CPU.
+        assert_eq!(at("apple_m2", "llama_cpp", "q4_k_m").kquant, None);
+        assert_eq!(at("apple_m1", "mlx", "q4_k_m").kquant, None);
+        let cpu = calibrated_at(Some("apple_m1"), Backend::Cpu, "llama_cpp", Some("q4_k_m"));
+        assert_eq!(cpu.kquant, None);
     }
 
     #[test]

@@ -1280,7 +1280,13 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
     }
     // A bare "Q8" / "Q4" (app tables' shorthand): llama.cpp's Q8_0 / Q4_0 and MLX's 8-/4-bit agree on
     // N + 0.5 bits (a 32- or 64-weight block with its scale).
-    if let Some(d) = q.strip_prefix('q') {
+    // The first word decides, so a note after it ("Q4 (unspecified)") does not hide it.
+    let first = quant
+        .split(|c: char| c.is_whitespace() || "()[],;:/".contains(c))
+        .find(|w| !w.is_empty())
+        .map(normalize)
+        .unwrap_or_default();
+    if let Some(d) = first.strip_prefix('q') {
         if let Ok(n) = d.parse::<u8>() {
             if (2..=8).contains(&n) {
                 return Some(f64::from(n) + 0.5);
@@ -1316,6 +1322,11 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
         ("q5km", 5.69),
         ("q5ks", 5.54),
         ("q6k", 6.56),
+        // A K-quant named by its block type alone ("Q4_K", S/M not said): the type's own bits (a 256-weight
+        // super-block: Q4_K 144 bytes, Q5_K 176, Q3_K 110).
+        ("q4k", 4.5),
+        ("q5k", 5.5),
+        ("q3k", 3.44),
         ("q40", 4.5),
         ("q41", 5.0),
         ("q50", 5.5),
@@ -1432,7 +1443,9 @@ fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
         }
         let n = digits(w);
         if n > 0 {
-            if let Some(rest) = w[n..].strip_prefix('a') {
+            // "16a4w", and ExecuTorch's "8da4w" (8-bit dynamic activations, 4-bit weights).
+            let tail = &w[n..];
+            if let Some(rest) = tail.strip_prefix("da").or_else(|| tail.strip_prefix('a')) {
                 let m = digits(rest);
                 if m > 0 && &rest[m..] == "w" {
                     return Some((bits(&rest[..m]), bits(&w[..n])));
@@ -1442,10 +1455,12 @@ fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
         None
     };
     let (w, a) = words.iter().find_map(|w| word(w)).unwrap_or((None, None));
-    // Words: "4-bit weights", "int4 weights", "fp16 activations", "16 bit activation".
-    let before = |noun: &str| -> Option<f64> {
-        let at = words.iter().position(|w| w.starts_with(noun))?;
-        match &words[..at] {
+    // Words: "4-bit weights", "int4 weights", "fp16 activations", "16 bit activation", with up to three
+    // qualifiers between ("4-bit groupwise weights", "8-bit dynamic per-token activations"); the search
+    // stops at the other noun ("int4 weights and activations" says nothing of the activations).
+    let is_noun = |w: &str| w.starts_with("weight") || w.starts_with("activation");
+    let spec = |head: &[&str]| -> Option<f64> {
+        match head {
             [.., n, b] if *b == "bit" || *b == "bits" => bits(n),
             [.., w] => w
                 .strip_suffix("bit")
@@ -1456,6 +1471,12 @@ fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
                 .and_then(bits),
             [] => None,
         }
+    };
+    let before = |noun: &str| -> Option<f64> {
+        let at = words.iter().position(|w| w.starts_with(noun))?;
+        (0..=3)
+            .take_while(|&k| k <= at && (k == 0 || !is_noun(words[at - k])))
+            .find_map(|k| spec(&words[..at - k]))
     };
     (
         w.or_else(|| before("weight")),
@@ -3228,6 +3249,111 @@ pub fn unit_bandwidth_share(row: &Row) -> f64 {
     }
 }
 
+/// The Apple silicon generation a text names ("M1 Max" → 1, "Apple M4 Pro" → 4): an `m` and one digit that
+/// start a word and end a token ("m1" but not "m10", "hm1" or "m1x").
+#[must_use]
+pub fn apple_generation(text: &str) -> Option<u8> {
+    let t = text.to_ascii_lowercase();
+    let b = t.as_bytes();
+    (0..b.len().saturating_sub(1)).find_map(|i| {
+        let word_start = i == 0 || !b[i - 1].is_ascii_alphanumeric();
+        let ends = b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric());
+        (word_start && ends && b[i] == b'm' && (b'1'..=b'9').contains(&b[i + 1]))
+            .then(|| b[i + 1] - b'0')
+    })
+}
+
+/// Whether a quantization is one of GGUF's K-quants (Q2_K … Q6_K, their _S/_M/_L/_XL file mixes, and
+/// llama-bench's "Q4_K - Medium").
+#[must_use]
+pub fn is_k_quant(quant: &str) -> bool {
+    let q = normalize(quant);
+    ["q2k", "q3k", "q4k", "q5k", "q6k"]
+        .iter()
+        .any(|k| q.contains(k))
+}
+
+/// The share of its group's η_bw llama.cpp's K-quant matrix-vector kernels stream on an M1-generation
+/// (Apple7) GPU, fitted by [`fit_kquant_share`] on `data/apple.csv` (the test
+/// `kquant_share_is_what_fit_gives` re-derives it). The calibration set's Apple rows are Q4_0, Q8_0 and F16,
+/// which M1 chips decode at the class's η_bw; every published K-quant decode on an M1, M1 Pro, M1 Max or M1
+/// Ultra runs slower than its bytes say (llama-bench, Ollama and LM Studio alike: ≈ 1.36× over-predicted,
+/// where M2–M4 chips on the same models are within a few per cent). llama.cpp's developers measured the
+/// cause's direction: a K-quant dot product does "quite a bit more work" than Q4_0's, which "on Metal" shows
+/// (PR 1807), and the shader cores before Apple9 overlap integer and float work less (PR 23114). The value is
+/// a measured share, not derived: no published per-generation instruction count was found.
+pub const APPLE7_KQUANT_SHARE: f64 = 0.7;
+
+/// [`APPLE7_KQUANT_SHARE`] where it applies — a K-quant decoded under a llama.cpp group's constants on an
+/// M1-generation Apple GPU — else 1 (also under the naive roofline's one constant).
+#[must_use]
+pub fn kquant_share_for(row: &Row, c: &Calibrated) -> f64 {
+    if c.runtime == Some(Runtime::LlamaCpp) && apple7_kquant(row) {
+        APPLE7_KQUANT_SHARE
+    } else {
+        1.0
+    }
+}
+
+/// Whether [`APPLE7_KQUANT_SHARE`] applies to a row.
+#[must_use]
+pub fn apple7_kquant(row: &Row) -> bool {
+    row.backend == Backend::Gpu
+        && row.hw == HwClass::AppleMSeries
+        && is_k_quant(&row.quant)
+        && runtime_of(row) == Runtime::LlamaCpp
+        && apple_generation(&alloc::format!("{} {}", row.chip, row.device)) == Some(1)
+}
+
+/// Shares tried by [`fit_kquant_share`].
+pub const KQUANT_SHARE_GRID: (f64, f64, f64) = (0.5, 1.0, 0.01);
+
+/// Choose [`APPLE7_KQUANT_SHARE`] on `rows` with the other constants from [`default_for_row`]: over the decode
+/// rows it applies to ([`apple7_kquant`]), the grid value ([`KQUANT_SHARE_GRID`]) with the least median
+/// |ln(predicted / measured)|, or 1 when none improves on 1 by 0.001 or there are fewer than [`MIN_ROWS`]
+/// rows. Returns (share, rows).
+#[must_use]
+pub fn fit_kquant_share(rows: &[Row]) -> (f64, usize) {
+    let mine: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.decode_tps.is_some() && apple7_kquant(r))
+        .collect();
+    let score = |share: f64| {
+        let errs: Vec<f64> = mine
+            .iter()
+            .filter_map(|r| {
+                let m = r.decode_tps?;
+                let c = default_for_row(r);
+                // The inputs multiply η_bw by the row's current share: undo it, then apply the candidate.
+                let scaled = Calibrated {
+                    eta_bw: c.eta_bw * share / kquant_share_for(r, &c),
+                    ..c
+                };
+                let p = predict(r, &scaled).ok()?;
+                Some(math::ln(p.decode_tps / m).abs())
+            })
+            .collect();
+        median(&errs)
+    };
+    let one = score(1.0);
+    let mut best = (1.0, one);
+    if mine.len() >= MIN_ROWS {
+        let (lo, hi, step) = KQUANT_SHARE_GRID;
+        let n = math::round((hi - lo) / step) as usize;
+        for k in 0..=n {
+            let v = lo + k as f64 * step;
+            let s = score(v);
+            if s < best.1 - 1e-12 {
+                best = (v, s);
+            }
+        }
+        if best.1 >= one - 1e-3 {
+            best = (1.0, one);
+        }
+    }
+    (math::round(best.0 * 100.0) / 100.0, mine.len())
+}
+
 /// Engine inputs for a row under some constants, with the decode context and the prefill prompt.
 #[must_use]
 pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
@@ -3293,7 +3419,11 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     set(
         &mut i,
         Field::BandwidthUtil,
-        math::clamp(c.eta_bw * unit_bandwidth_share(row), 1e-3, 1.0),
+        math::clamp(
+            c.eta_bw * unit_bandwidth_share(row) * kquant_share_for(row, c),
+            1e-3,
+            1.0,
+        ),
     );
     set(&mut i, Field::PeakInt8Tops, peak.tops);
     let fp16 = if gemm_tile(row) > 0.0 {
@@ -5228,6 +5358,16 @@ mod tests {
             ("int4 weights, fp16 activations", 4.0),
             ("4-bit weights, 16-bit activations", 4.0),
             ("8 bit weights", 8.0),
+            // ExecuTorch's README and Meta's tables.
+            ("8da4w", 4.0),
+            (
+                "4-bit groupwise weights (group 128), 8-bit dynamic per-token activations (8da4w)",
+                4.0,
+            ),
+            (
+                "SpinQuant (4-bit groupwise weights, 8-bit dynamic activations; 8-bit embedding and head)",
+                4.0,
+            ),
         ] {
             assert_eq!(nominal_bits(q), Some(b), "{q}");
         }
@@ -5242,6 +5382,12 @@ mod tests {
             ),
             ("int4 weights, fp16 activations", Some(16.0)),
             ("8-bit weights, 16-bit activations", Some(16.0)),
+            ("8da4w", Some(8.0)),
+            (
+                "4-bit groupwise weights, 8-bit dynamic per-token activations",
+                Some(8.0),
+            ),
+            ("int4 weights and activations", None),
             ("Q4_0", None),
         ] {
             assert_eq!(activation_bits(q), a, "{q}");
@@ -5260,6 +5406,15 @@ mod tests {
         assert_eq!(nominal_bits("SpinQuant (4-bit)"), None);
         assert_eq!(nominal_bits("Q4_K_M (Ollama default tag)"), Some(4.85));
         assert_eq!(nominal_bits("Q8_0"), Some(8.5));
+        assert_eq!(nominal_bits("Q4 (unspecified)"), Some(4.5));
+        assert_eq!(
+            nominal_bits("Q4_K (K-quant; S/M variant not stated)"),
+            Some(4.5)
+        );
+        assert_eq!(nominal_bits("Q5_K"), Some(5.5));
+        assert_eq!(nominal_bits("Q4_K_M"), Some(4.85));
+        assert_eq!(nominal_bits("Q4_K_S"), Some(4.58));
+        assert_eq!(nominal_bits("UD-Q4_K_XL"), Some(4.85));
         assert_eq!(nominal_bits("BF16"), Some(16.0));
         assert_eq!(nominal_bits("MXFP4 MoE"), Some(4.25));
         assert_eq!(nominal_bits("INT4 (MLC q4f16_ft)"), Some(4.5));
@@ -5694,6 +5849,46 @@ mod tests {
     const CALIBRATION_CSV: &str = include_str!("../../../data/calibration.csv");
     const CANDIDATES_CSV: &str = include_str!("../../../data/candidates.csv");
     const MLX_CSV: &str = include_str!("../../../data/mlx.csv");
+    const APPLE_CSV: &str = include_str!("../../../data/apple.csv");
+
+    #[test]
+    fn kquant_share_is_what_fit_gives() {
+        let p = parse(APPLE_CSV).unwrap();
+        let (share, n) = fit_kquant_share(&p.rows);
+        std::println!("share {share} on {n} rows");
+        assert_eq!(share, APPLE7_KQUANT_SHARE, "refit differs ({n} rows)");
+        // The calibration set has no row it applies to: its fit is untouched.
+        let cal = parse(CALIBRATION_CSV).unwrap();
+        assert!(!cal.rows.iter().any(apple7_kquant));
+    }
+
+    #[test]
+    fn apple_generations_and_k_quants_are_read() {
+        for (t, g) in [
+            ("Apple M1 Max", Some(1)),
+            ("Mac Studio (M1 Ultra)", Some(1)),
+            ("MacBook Pro (M4 Pro, 48 GB)", Some(4)),
+            ("m2", Some(2)),
+            ("Apple M10", None),
+            ("HM1 board", None),
+            ("M1X", None),
+            ("Snapdragon 8 Gen 3", None),
+        ] {
+            assert_eq!(apple_generation(t), g, "{t}");
+        }
+        for (q, k) in [
+            ("Q4_K_M", true),
+            ("Q4_K - Medium", true),
+            ("UD-Q4_K_XL", true),
+            ("Q6_K", true),
+            ("Q4_0", false),
+            ("Q8_0", false),
+            ("F16", false),
+            ("IQ4_XS", false),
+        ] {
+            assert_eq!(is_k_quant(q), k, "{q}");
+        }
+    }
 
     /// The MLX group is what [`fit_mlx`] gives on `data/mlx.csv`, whose rows all parse; its constants part
     /// from the llama.cpp Metal group's where MLX's smaller per-layer cost shows.

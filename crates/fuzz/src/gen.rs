@@ -419,6 +419,18 @@ const CELLS: &[&str] = &[
     "**12.5**",
     "`",
     "**",
+    // Session 10: ExecuTorch's schemes, bare K-quant types, a bare "Q4" with a note, M1-generation chips.
+    "8da4w",
+    "da",
+    "8da",
+    "4-bit groupwise weights (group 128), 8-bit dynamic per-token activations",
+    "weights weights activations",
+    "Q4_K (S/M not stated)",
+    "Q4 (unspecified)",
+    "Q4 (",
+    "Apple M1 Max (24-core GPU)",
+    "M1",
+    "m",
 ];
 
 /// An input for the `measurements` target: the header and a few rows of the project's measurement files,
@@ -431,6 +443,8 @@ pub fn measurements_input(r: &mut Rng) -> Vec<u8> {
         include_str!("../../../data/npu.csv"),
         include_str!("../../../data/mlx.csv"),
         include_str!("../../../data/edge.csv"),
+        include_str!("../../../data/apple.csv"),
+        include_str!("../../../data/phone.csv"),
     ];
     let file = files[r.below(files.len())];
     let mut lines = file.lines();
