@@ -30,10 +30,12 @@ use std::process::{Command, Stdio};
 /// to 323.5 KB at 323.2 KB (session 7) for the calibrated η_bw's note and button giving the per-token overhead it was
 /// fitted with, scaled by a Jetson's GPU clock; to 324 KB at 323.64 KB (session 9) for the guard that keeps a
 /// link write from overwriting the history entry Back reached (a CI failure) and for MLX as a runtime with its
-/// own calibrated group, named in the note with its data file. A ceiling against
+/// own calibrated group, named in the note with its data file; to 324.5 KB at 324.3 KB (session 10) for the
+/// η_bw note's share of a K-quant on an M1-generation GPU (the quantization preset read, the note's words in
+/// both languages). A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 324_000;
+pub const GZIP_BUDGET_BYTES: u64 = 324_500;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.

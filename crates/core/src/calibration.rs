@@ -1458,7 +1458,28 @@ fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
     // Words: "4-bit weights", "int4 weights", "fp16 activations", "16 bit activation", with up to three
     // qualifiers between ("4-bit groupwise weights", "8-bit dynamic per-token activations"); the search
     // stops at the other noun ("int4 weights and activations" says nothing of the activations).
-    let is_noun = |w: &str| w.starts_with("weight") || w.starts_with("activation");
+    let before = |noun: &str| bits_before(&words, noun);
+    (
+        w.or_else(|| before("weight")),
+        a.or_else(|| before("activation")),
+    )
+}
+
+/// The bits a text gives just before a noun: "4-bit weights", "int4 weights", "fp16 activations", "16 bit
+/// activation", "8-bit embedding", with up to three qualifiers between ("4-bit groupwise weights", "8-bit
+/// dynamic per-token activations"); the search stops at another of the nouns ("int4 weights and
+/// activations" says nothing of the activations). `words` are the text's lowercase [`alnum_words`].
+fn bits_before(words: &[&str], noun: &str) -> Option<f64> {
+    let bits = |d: &str| -> Option<f64> {
+        d.parse::<f64>()
+            .ok()
+            .filter(|b| [1.0, 2.0, 3.0, 4.0, 6.0, 8.0, 16.0, 32.0].contains(b))
+    };
+    let is_noun = |w: &str| {
+        ["weight", "activation", "embedding", "head"]
+            .iter()
+            .any(|n| w.starts_with(n))
+    };
     let spec = |head: &[&str]| -> Option<f64> {
         match head {
             [.., n, b] if *b == "bit" || *b == "bits" => bits(n),
@@ -1472,16 +1493,18 @@ fn split_bits(quant: &str) -> (Option<f64>, Option<f64>) {
             [] => None,
         }
     };
-    let before = |noun: &str| -> Option<f64> {
-        let at = words.iter().position(|w| w.starts_with(noun))?;
-        (0..=3)
-            .take_while(|&k| k <= at && (k == 0 || !is_noun(words[at - k])))
-            .find_map(|k| spec(&words[..at - k]))
-    };
-    (
-        w.or_else(|| before("weight")),
-        a.or_else(|| before("activation")),
-    )
+    let at = words.iter().position(|w| w.starts_with(noun))?;
+    (0..=3)
+        .take_while(|&k| k <= at && (k == 0 || !is_noun(words[at - k])))
+        .find_map(|k| spec(&words[..at - k]))
+}
+
+/// The embedding table's bits where a quantization's name gives them apart from the weights' ("4-bit
+/// groupwise weights, 8-bit dynamic activations; 8-bit embedding and head": 8), else `None`.
+#[must_use]
+pub fn embedding_bits_named(quant: &str) -> Option<f64> {
+    let q = quant.to_ascii_lowercase();
+    bits_before(&alnum_words(&q), "embedding")
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -3409,10 +3432,18 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         if shape.tied && !twice { 1.0 } else { 0.0 },
     );
     set(&mut i, Field::WeightBits, bits);
-    // A known vocabulary splits the embedding off, so an untied input table is a lookup, not a read.
+    // A known vocabulary splits the embedding off, so an untied input table is a lookup, not a read. Where
+    // the scheme's name gives the table's own bits (Meta's ExecuTorch exports: 8-bit embedding and head) and
+    // no file size averages them in, the head read per token takes those.
+    // (An untied table is a lookup: then the bits are the head's only where the name says so.)
+    let names_head = row.quant.to_ascii_lowercase().contains("head");
+    let embed = (!row.bits_from_size && (shape.tied || names_head))
+        .then(|| embedding_bits_named(&row.quant))
+        .flatten()
+        .unwrap_or(bits);
     i.set(
         Field::EmbedBits,
-        shape.known.then_some(crate::input::Value::exact(bits)),
+        shape.known.then_some(crate::input::Value::exact(embed)),
     );
     set(&mut i, Field::KvBits, kv_bits(row));
     set(&mut i, Field::BandwidthGbps, row.bw_gbps);
@@ -5388,9 +5419,21 @@ mod tests {
                 Some(8.0),
             ),
             ("int4 weights and activations", None),
+            ("4-bit weights, 8-bit embedding", None),
             ("Q4_0", None),
         ] {
             assert_eq!(activation_bits(q), a, "{q}");
+        }
+        for (q, e) in [
+            (
+                "SpinQuant (4-bit groupwise weights, 8-bit dynamic activations; 8-bit embedding and head)",
+                Some(8.0),
+            ),
+            ("4-bit groupwise weights (group 32), FP32 embedding table", Some(32.0)),
+            ("embedding 4-bit groupwise g32", None),
+            ("Q4_K_M", None),
+        ] {
+            assert_eq!(embedding_bits_named(q), e, "{q}");
         }
         assert_eq!(weight_bits("Q4_K_M"), None);
         assert_eq!(weight_bits("q4f16_1"), None);
