@@ -3299,12 +3299,12 @@ pub fn is_k_quant(quant: &str) -> bool {
 /// The share of its group's η_bw llama.cpp's K-quant matrix-vector kernels stream on an M1-generation
 /// (Apple7) GPU, fitted by [`fit_kquant_share`] on `data/apple.csv` (the test
 /// `kquant_share_is_what_fit_gives` re-derives it). The calibration set's Apple rows are Q4_0, Q8_0 and F16,
-/// which M1 chips decode at the class's η_bw; every published K-quant decode on an M1, M1 Pro, M1 Max or M1
-/// Ultra runs slower than its bytes say (llama-bench, Ollama and LM Studio alike: ≈ 1.36× over-predicted,
-/// where M2–M4 chips on the same models are within a few per cent). llama.cpp's developers measured the
-/// cause's direction: a K-quant dot product does "quite a bit more work" than Q4_0's, which "on Metal" shows
-/// (PR 1807), and the shader cores before Apple9 overlap integer and float work less (PR 23114). The value is
-/// a measured share, not derived: no published per-generation instruction count was found.
+/// which M1 chips decode at the class's η_bw; the published K-quant decodes on an M1, M1 Pro, M1 Max or M1
+/// Ultra run slower than their bytes say (llama-bench rows ≈ 1.36× over-predicted, Ollama and LM Studio a
+/// little more, where M2–M4 chips on the same models are within a few per cent). llama.cpp's developers
+/// describe the direction of the cause: a K-quant dot product does "quite a bit more work" than Q4_0's, which
+/// shows on Metal (PR 1807), and shader cores before Apple9 overlap integer and float work less (PR 23114).
+/// The value is a measured share, not derived: no published per-generation instruction count was found.
 pub const APPLE7_KQUANT_SHARE: f64 = 0.7;
 
 /// [`APPLE7_KQUANT_SHARE`] where it applies — a K-quant decoded under a llama.cpp group's constants on an
@@ -3434,8 +3434,8 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
     set(&mut i, Field::WeightBits, bits);
     // A known vocabulary splits the embedding off, so an untied input table is a lookup, not a read. Where
     // the scheme's name gives the table's own bits (Meta's ExecuTorch exports: 8-bit embedding and head) and
-    // no file size averages them in, the head read per token takes those.
-    // (An untied table is a lookup: then the bits are the head's only where the name says so.)
+    // no file size averages them in, the head read per token takes those — a tied head, or one the name
+    // names (an untied embedding's bits say nothing of the head).
     let names_head = row.quant.to_ascii_lowercase().contains("head");
     let embed = (!row.bits_from_size && (shape.tied || names_head))
         .then(|| embedding_bits_named(&row.quant))
