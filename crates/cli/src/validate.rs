@@ -21,7 +21,7 @@
 use std::fmt::Write as _;
 
 use edgefit_core::calibration::{
-    self, holdout, DecodeBound, ErrorStats, HoldOut, Quantity, Summary, Validation,
+    self, holdout, DecodeBound, ErrorStats, HoldOut, Quantity, RowResult, Summary, Validation,
 };
 use serde_json::{json, Value};
 
@@ -211,11 +211,20 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "prefill_measured": opt(r.prefill_measured), "prefill_predicted": opt(r.prefill_predicted),
                 "prefill_naive": opt(r.prefill_naive),
                 "eta_bw": r.constants.eta_bw, "layer_ms": r.constants.layer_ms, "eta_c": r.constants.eta_c,
-                "group": r.constants.group(),
+                "group": r.constants.group(), "kquant_share": r.kquant_share,
             })
         })
         .collect();
     o
+}
+
+/// Where a row's constants came from: the group, and the M1 K-quant share where it applies.
+fn group_label(r: &RowResult) -> String {
+    if r.kquant_share < 1.0 {
+        format!("{} × {} (M1 K-quant)", r.constants.group(), r.kquant_share)
+    } else {
+        r.constants.group()
+    }
 }
 
 fn pct(x: f64) -> String {
@@ -283,7 +292,7 @@ fn text_report(
             cell(r.decode_predicted, r.decode_measured),
             r.decode_bound.map_or("", DecodeBound::code),
             cell(r.prefill_predicted, r.prefill_measured),
-            r.constants.group()
+            group_label(r)
         );
     }
     let _ = writeln!(

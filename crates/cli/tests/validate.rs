@@ -405,6 +405,18 @@ fn apple_and_phone_files_are_read_and_errors_stay_at_or_below_the_measured_ones(
         .all(|s| s["reason"].as_str().unwrap().contains("bandwidth")));
     let [(dm, dw), _] = errors(&v, |_| true);
     assert!(dm <= 0.145 && dw >= 0.77, "apple decode {dm:.4} / {dw:.4}");
+    // Each row says the share it streams at: an M1 Pro's K-quant under Ollama the fitted one, an M4 Max's 1.
+    let share = |id: &str| {
+        v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["id"] == id)
+            .map(|r| num(r, "kquant_share"))
+            .unwrap()
+    };
+    assert!(share("A005") > 0.5 && share("A005") < 1.0);
+    assert_eq!(share("A004"), 1.0);
     // The M2–M4 rows are out of sample for everything: within a few rows of what they measured.
     let later = |id: &str| !field(&v, id, "device").contains("M1");
     let [(dm, dw), _] = errors(&v, later);

@@ -3820,6 +3820,9 @@ pub struct RowResult {
     pub prefill_naive: Option<f64>,
     /// The calibrated constants used.
     pub constants: Calibrated,
+    /// The share of those constants' η_bw the row streams at ([`kquant_share_for`]: below 1 for a K-quant on an
+    /// M1-generation Apple GPU under llama.cpp, else 1).
+    pub kquant_share: f64,
 }
 
 /// Errors of one device class.
@@ -4019,6 +4022,7 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
             prefill_predicted: row.prefill_tps.map(|_| p.prefill_tps),
             prefill_naive: row.prefill_tps.map(|_| n.prefill_tps),
             constants: c,
+            kquant_share: kquant_share_for(row, &c),
         });
     }
     let summary = summarize(&results, above);
