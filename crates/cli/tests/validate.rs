@@ -268,15 +268,7 @@ fn holdout_file_errors_stay_at_or_below_the_measured_ones() {
     assert!(num(h10, "decode_median_abs_err") <= 0.06);
     // Each row says what sets its predicted decode time: T-MAC's one-thread Raspberry Pi 5 run is one
     // thread's chain, the OnePlus 12's four-thread ExecuTorch decode the memory reads.
-    let bound = |id: &str| {
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == id)
-            .map(|r| r["decode_bound"].as_str().unwrap().to_string())
-            .unwrap()
-    };
+    let bound = |id: &str| field(&v, id, "decode_bound");
     assert_eq!(bound("H118"), "thread_chain");
     assert_eq!(bound("H001"), "memory");
     // No measurement of the set beats the roofline.
@@ -306,21 +298,39 @@ fn data_csv(name: &str) -> String {
     format!("{}/../../data/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
-/// A string field of the row `id` in a `--json` report.
-fn field(v: &Value, id: &str, key: &str) -> String {
+/// `edgefit validate data/NAME --json`, parsed (it must exit 0).
+fn validate_data(name: &str) -> Value {
+    let (out, _) = exits(&["validate", &data_csv(name), "--json"], 0);
+    serde_json::from_str(&out).unwrap()
+}
+
+/// Whether every skipped row of a `--json` report was skipped for want of a bandwidth.
+fn skipped_only_for_bandwidth(v: &Value) -> bool {
+    v["skipped"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["reason"].as_str().unwrap().contains("bandwidth"))
+}
+
+/// The row `id` of a `--json` report.
+fn row<'a>(v: &'a Value, id: &str) -> &'a Value {
     v["rows"]
         .as_array()
         .unwrap()
         .iter()
         .find(|r| r["id"] == id)
-        .map(|r| r[key].as_str().unwrap().to_string())
         .unwrap()
+}
+
+/// A string field of the row `id` in a `--json` report.
+fn field(v: &Value, id: &str, key: &str) -> String {
+    row(v, id)[key].as_str().unwrap().to_string()
 }
 
 #[test]
 fn npu_file_is_read_whole_and_errors_stay_at_or_below_the_measured_ones() {
-    let (out, _) = exits(&["validate", &data_csv("npu.csv"), "--json"], 0);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = validate_data("npu.csv");
     // Every row is read (33 of 60 were skipped before weights' and activations' bits were read apart, and
     // "~4GB" was no size).
     assert_eq!(num(&v, "rows_used"), 60.0);
@@ -354,8 +364,7 @@ fn npu_file_is_read_whole_and_errors_stay_at_or_below_the_measured_ones() {
 fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     // MLX: every row read, all under the MLX group (in sample for its three constants): decode 6.2 % /
     // 97 %, prefill 6.2 % / 83 % (session 9; −25…−60 % under the Apple class group before MLX had one).
-    let (out, _) = exits(&["validate", &data_csv("mlx.csv"), "--json"], 0);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = validate_data("mlx.csv");
     assert_eq!((num(&v, "rows_used"), num(&v, "rows_skipped")), (39.0, 0.0));
     assert!(v["rows"]
         .as_array()
@@ -367,17 +376,12 @@ fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     assert!(pm <= 0.1, "MLX prefill {pm:.4}");
     // Edge: out of sample. Rows are skipped only for a missing bandwidth (boards whose DRAM no source
     // states). Decode 12.3 % / 80 % (session 9).
-    let (out, _) = exits(&["validate", &data_csv("edge.csv"), "--json"], 0);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = validate_data("edge.csv");
     assert_eq!(
         (num(&v, "rows_used"), num(&v, "rows_skipped")),
         (65.0, 46.0)
     );
-    assert!(v["skipped"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|s| s["reason"].as_str().unwrap().contains("bandwidth")));
+    assert!(skipped_only_for_bandwidth(&v));
     let [(dm, dw), _] = errors(&v, |_| true);
     assert!(dm <= 0.14 && dw >= 0.76, "edge decode {dm:.4} / {dw:.4}");
     // Apple M-series under llama.cpp (2024 builds, Llama 3 8B/70B): decode 9.8 % / 83 %.
@@ -395,26 +399,13 @@ fn apple_and_phone_files_are_read_and_errors_stay_at_or_below_the_measured_ones(
     // Apple: llama.cpp on M-series GPUs; its 17 M1 K-quant decode rows fix APPLE7_KQUANT_SHARE, nothing else
     // is fitted on it. Rows are skipped only for a missing bandwidth (the M5's). Decode 13.1 % / 79 % (session
     // 10; 18.3 % / 64 % before the share).
-    let (out, _) = exits(&["validate", &data_csv("apple.csv"), "--json"], 0);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = validate_data("apple.csv");
     assert_eq!((num(&v, "rows_used"), num(&v, "rows_skipped")), (86.0, 3.0));
-    assert!(v["skipped"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .all(|s| s["reason"].as_str().unwrap().contains("bandwidth")));
+    assert!(skipped_only_for_bandwidth(&v));
     let [(dm, dw), _] = errors(&v, |_| true);
     assert!(dm <= 0.145 && dw >= 0.77, "apple decode {dm:.4} / {dw:.4}");
     // Each row says the share it streams at: an M1 Pro's K-quant under Ollama the fitted one, an M4 Max's 1.
-    let share = |id: &str| {
-        v["rows"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|r| r["id"] == id)
-            .map(|r| num(r, "kquant_share"))
-            .unwrap()
-    };
+    let share = |id: &str| num(row(&v, id), "kquant_share");
     assert!(share("A005") > 0.5 && share("A005") < 1.0);
     assert_eq!(share("A004"), 1.0);
     // The M2–M4 rows are out of sample for everything: within a few rows of what they measured.
@@ -427,8 +418,7 @@ fn apple_and_phone_files_are_read_and_errors_stay_at_or_below_the_measured_ones(
     // Phones: out of sample. 28 rows name no precision ("quantized (scheme not stated)", "unquantized
     // (precision not stated)") and 5 no bandwidth; ExecuTorch's "4-bit groupwise weights … 8-bit embedding
     // and head" is read (those rows were skipped). Decode 17.2 % / 61 % (session 10).
-    let (out, _) = exits(&["validate", &data_csv("phone.csv"), "--json"], 0);
-    let v: Value = serde_json::from_str(&out).unwrap();
+    let v = validate_data("phone.csv");
     assert_eq!(
         (num(&v, "rows_used"), num(&v, "rows_skipped")),
         (46.0, 33.0)
