@@ -591,15 +591,19 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     let from = if n == 0 {
         Ui::CalPrior.text(l).to_string()
     } else {
-        format!(
-            "{} {n} ({}{}{})",
-            Ui::CalFitted.text(l),
+        let group = format!(
+            "{}{}{}",
             edgefit_text::backend_label(c.backend, l),
             c.runtime
                 .map(|r| format!(", {}", r.code()))
                 .unwrap_or_default(),
             c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
-        )
+        );
+        // Chinese text takes full-width brackets and no space after its full-width colon.
+        match l {
+            Lang::Zh => format!("{}{n}（{group}）", Ui::CalFitted.text(l)),
+            _ => format!("{} {n} ({group})", Ui::CalFitted.text(l)),
+        }
     };
     let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
     // η_bw times the K-quant share on an M1-generation GPU: say so, and where it came from.
@@ -623,7 +627,10 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     el("p")
         .at("class", "cal-note")
         .at("data-testid", format!("cal-{}", field.key()))
-        .tx(format!("{}: ", Ui::Calibrated.text(l)))
+        .tx(match l {
+            Lang::Zh => format!("{}：", Ui::Calibrated.text(l)),
+            _ => format!("{}: ", Ui::Calibrated.text(l)),
+        })
         .kid(el("strong").tx(num(x, 3)))
         .tx(format!(
             " · {} {}–{}{tile} · {from} ",
