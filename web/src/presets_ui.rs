@@ -232,17 +232,11 @@ pub fn calibrated_at(
         calibration::clock_scale(hw, rt, p.name, bw)
     });
     // As `edgefit validate` applies it: a K-quant under llama.cpp's constants on an M1-generation GPU.
-    let kquant = (backend == Backend::Gpu
-        && hw == HwClass::AppleMSeries
-        && cal.runtime == Some(calibration::Runtime::LlamaCpp)
-        && p.is_some_and(|p| calibration::apple_generation(p.name) == Some(1))
-        && quant
-            .and_then(presets::quant)
-            .is_some_and(|q| calibration::is_k_quant(q.name)))
-    .then_some(calibration::APPLE7_KQUANT_SHARE);
-    if let Some(k) = kquant {
-        cal.eta_bw *= k;
-    }
+    let share = p.zip(quant.and_then(presets::quant)).map_or(1.0, |(p, q)| {
+        calibration::kquant_share_at(backend, hw, cal.runtime, p.name, q.name)
+    });
+    let kquant = (share < 1.0).then_some(share);
+    cal.eta_bw *= share;
     CalAt { cal, scale, kquant }
 }
 

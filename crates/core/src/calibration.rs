@@ -3307,25 +3307,48 @@ pub fn is_k_quant(quant: &str) -> bool {
 /// The value is a measured share, not derived: no published per-generation instruction count was found.
 pub const APPLE7_KQUANT_SHARE: f64 = 0.7;
 
-/// [`APPLE7_KQUANT_SHARE`] where it applies — a K-quant decoded under a llama.cpp group's constants on an
-/// M1-generation Apple GPU — else 1 (also under the naive roofline's one constant).
+/// [`APPLE7_KQUANT_SHARE`] where it applies — a K-quant (`quant`) on the GPU of an Apple M-series chip of
+/// the first generation (`chip` names it) under llama.cpp's constants (`runtime`, the group's) — else 1. What
+/// `edgefit validate` and the page's η_bw note both apply.
 #[must_use]
-pub fn kquant_share_for(row: &Row, c: &Calibrated) -> f64 {
-    if c.runtime == Some(Runtime::LlamaCpp) && apple7_kquant(row) {
+pub fn kquant_share_at(
+    backend: Backend,
+    hw: HwClass,
+    runtime: Option<Runtime>,
+    chip: &str,
+    quant: &str,
+) -> f64 {
+    let applies = backend == Backend::Gpu
+        && hw == HwClass::AppleMSeries
+        && runtime == Some(Runtime::LlamaCpp)
+        && is_k_quant(quant)
+        && apple_generation(chip) == Some(1);
+    if applies {
         APPLE7_KQUANT_SHARE
     } else {
         1.0
     }
 }
 
-/// Whether [`APPLE7_KQUANT_SHARE`] applies to a row.
+/// [`kquant_share_at`] for a row under some constants (1 under the naive roofline's one constant, which has
+/// no runtime).
+#[must_use]
+pub fn kquant_share_for(row: &Row, c: &Calibrated) -> f64 {
+    let chip = alloc::format!("{} {}", row.chip, row.device);
+    kquant_share_at(row.backend, row.hw, c.runtime, &chip, &row.quant)
+}
+
+/// Whether [`APPLE7_KQUANT_SHARE`] applies to a row (under its own runtime's constants).
 #[must_use]
 pub fn apple7_kquant(row: &Row) -> bool {
-    row.backend == Backend::Gpu
-        && row.hw == HwClass::AppleMSeries
-        && is_k_quant(&row.quant)
-        && runtime_of(row) == Runtime::LlamaCpp
-        && apple_generation(&alloc::format!("{} {}", row.chip, row.device)) == Some(1)
+    let chip = alloc::format!("{} {}", row.chip, row.device);
+    kquant_share_at(
+        row.backend,
+        row.hw,
+        Some(runtime_of(row)),
+        &chip,
+        &row.quant,
+    ) < 1.0
 }
 
 /// Shares tried by [`fit_kquant_share`].
