@@ -2761,13 +2761,7 @@ pub fn default_peak(row: &Row) -> Peak {
 fn apple_gpu_tflops(row: &Row) -> Option<f64> {
     let text = alloc::format!("{} {} {}", row.chip, row.device, row.cores).to_ascii_lowercase();
     let per_core = APPLE_TFLOPS_PER_CORE
-        .iter()
-        .find(|(g, _)| {
-            text.match_indices(g).any(|(i, _)| {
-                // "m1" but not "m10"; the generation digit must end the token.
-                !text[i + g.len()..].starts_with(|c: char| c.is_ascii_digit())
-            })
-        })?
+        .get(usize::from(apple_generation(&text)?).checked_sub(1)?)?
         .1;
     // "40-core GPU", "40 GPU cores", "(40-core GPU)": the number before "-core" or " gpu core".
     let cores = [
