@@ -212,6 +212,9 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "prefill_naive": opt(r.prefill_naive),
                 "eta_bw": r.constants.eta_bw, "layer_ms": r.constants.layer_ms, "eta_c": r.constants.eta_c,
                 "group": r.constants.group(), "kquant_share": r.kquant_share,
+                "decode_band": r.decode_band.map(|(l, h)| json!([finite(l), finite(h)])),
+                "prefill_band": r.prefill_band.map(|(l, h)| json!([finite(l), finite(h)])),
+                "link": r.link,
             })
         })
         .collect();

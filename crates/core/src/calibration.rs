@@ -116,7 +116,7 @@ use alloc::collections::BTreeMap;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use crate::analysis::{self, bandwidth, latency};
+use crate::analysis::{self, bandwidth};
 use crate::input::{Backend, Field, Inputs, ModelKind};
 use crate::math;
 use crate::scenario::validate;
@@ -3394,13 +3394,47 @@ pub fn fit_kquant_share(rows: &[Row]) -> (f64, usize) {
     (math::round(best.0 * 100.0) / 100.0, mine.len())
 }
 
-/// Engine inputs for a row under some constants, with the decode context and the prefill prompt.
+/// Engine inputs for a row under some constants, with the decode context and the prefill prompt: the
+/// whole scenario the row is predicted from, so that [`predict`] is [`analysis::analyze`] of it and
+/// nothing else (its share link, `codec::encode` of these inputs, gives the same figures in `edgefit
+/// report` and on the page).
 #[must_use]
 pub fn inputs_for(row: &Row, c: &Calibrated) -> (Inputs, f64, f64) {
-    inputs_with_peak(row, c, default_peak(row))
+    inputs_with(row, c, CORE_STREAM_GBPS)
 }
 
-/// [`inputs_for`] with a given peak compute (the decode side uses [`decode_peak`]).
+/// [`inputs_for`] with a given per-core streaming bandwidth table (what [`fit_core_stream`] tries).
+fn inputs_with(row: &Row, c: &Calibrated, stream: &[(StreamGroup, f64)]) -> (Inputs, f64, f64) {
+    let peak = default_peak(row);
+    let (mut i, ctx, prompt) = inputs_with_peak(row, c, peak);
+    // Decode runs at its own compute peak where the runtime splits one token's work unevenly.
+    let dpeak = decode_peak(row);
+    if (dpeak.tops - peak.tops).abs() > 1e-12 {
+        i.set_exact(Field::DecodeTops, dpeak.tops);
+    }
+    // One CPU thread's chain: its slice of the arithmetic, then of the reads at one core's bandwidth.
+    if let Some((_, gbps)) = stream_bound(row, stream) {
+        let threads: f64 = cpu_threads(row).iter().map(|g| g.0).sum();
+        if threads > 0.0 && gbps > 0.0 {
+            i.set_exact(Field::ChainGbps, threads * gbps);
+        }
+    }
+    // llama-bench `ppN @ dD` processes the prompt after D tokens already in the cache.
+    if is_llama_bench(row) {
+        if let Some(d) = row.context.filter(|d| *d > 0.0) {
+            i.set_exact(Field::Depth, math::round(d));
+        }
+    }
+    i.set_exact(Field::DecodeCtx, ctx);
+    let band = |b: (f64, f64)| {
+        crate::input::Value::range3(b.0.clamp(1e-3, 1.0), 1.0, b.1.clamp(1.0, 100.0))
+    };
+    i.set(Field::BandDecode, Some(band(c.decode_band)));
+    i.set(Field::BandPrefill, Some(band(c.prefill_band)));
+    (i, ctx, prompt)
+}
+
+/// The row's scenario before the decode-only figures ([`inputs_with`] adds them).
 fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64) {
     let shape = shape_of(row);
     let ctx = decode_context(row);
@@ -3656,65 +3690,38 @@ pub fn predict_with(
     c: &Calibrated,
     stream: &[(StreamGroup, f64)],
 ) -> Result<Prediction, String> {
-    let scenario = |inputs: &Inputs| {
-        validate(inputs)
-            .map(|s| s.expected)
-            .map_err(|e| e.0.first().map(ToString::to_string).unwrap_or_default())
+    let (inputs, ctx, prompt) = inputs_with(row, c, stream);
+    let s = validate(&inputs)
+        .map(|s| s.expected)
+        .map_err(|e| e.0.first().map(ToString::to_string).unwrap_or_default())?;
+    let report = analysis::analyze(&s);
+    let (Some(decode_tps), Some(prefill_tps)) = (report.speed.decode_tps, report.speed.prefill_tps)
+    else {
+        return Err(String::from("the row's scenario has no decode or prefill"));
     };
-    let peak = default_peak(row);
-    let (inputs, ctx, prompt) = inputs_with_peak(row, c, peak);
-    let s = &scenario(&inputs)?;
-    let report = analysis::analyze(s);
-    // llama-bench `ppN @ dD` processes the prompt after D tokens already in the cache.
-    let depth = if is_llama_bench(row) {
-        row.context.unwrap_or(0.0)
-    } else {
-        0.0
+    let (mem, comp) = bandwidth::step_times(&s, report.compute.effective, ctx);
+    let decode_bound = match report.speed.decode_bound {
+        bandwidth::Bound::ThreadChain => DecodeBound::ThreadChain,
+        bandwidth::Bound::Compute => DecodeBound::Compute,
+        bandwidth::Bound::Memory => DecodeBound::Memory,
     };
-    let ttft = latency::ttft_after(s, &report.compute, prompt, depth).0;
-    // Decode runs at its own compute peak where the runtime splits one token's work unevenly.
-    let dpeak = decode_peak(row);
-    let sd_owned;
-    let (sd, decode_compute) = if (dpeak.tops - peak.tops).abs() > 1e-12 {
-        sd_owned = scenario(&inputs_with_peak(row, c, dpeak).0)?;
-        let r = analysis::analyze(&sd_owned);
-        (&sd_owned, r.compute)
-    } else {
-        (s, report.compute.clone())
-    };
-    let (mem, comp) = bandwidth::step_times(sd, decode_compute.effective, ctx);
-    // One CPU thread's chain: its slice of the arithmetic, then of the reads, one after the other.
-    let bytes = mem.0 * sd.device.effective_bandwidth().0;
-    let stream_s = thread_stream_s(row, bytes, stream);
-    let chain = comp.0 + stream_s;
-    let tpot = bandwidth::tpot_at(sd, &decode_compute, ctx)
-        .0
-        .max(chain + sd.targets.token_overhead.0);
-    let decode_bound = if stream_s > 0.0 && chain > mem.0 {
-        DecodeBound::ThreadChain
-    } else if comp.0 > mem.0 {
-        DecodeBound::Compute
-    } else {
-        DecodeBound::Memory
-    };
-    let mem_at_peak = mem.0 * sd.device.bandwidth_util / unit_bandwidth_share(row);
-    let comp_at_peak = comp.0 * sd.device.compute_util;
+    let mem_at_peak = mem.0 * s.device.bandwidth_util / unit_bandwidth_share(row);
+    let comp_at_peak = comp.0 * s.device.compute_util;
     let ops_per_prompt_token = match &s.model {
         crate::model::Model::Llm(m) => m.prefill_ops(prompt).0 / prompt,
         crate::model::Model::OneShot(m) => m.ops.0,
     };
-    let weights_read = report.bandwidth.weights_read.0;
     Ok(Prediction {
-        decode_tps: 1.0 / tpot,
-        prefill_tps: prompt / ttft,
+        decode_tps,
+        prefill_tps,
         decode_memory_s: mem_at_peak,
         decode_compute_s: comp_at_peak,
-        decode_stream_s: stream_s,
+        decode_stream_s: bandwidth::chain_time(&s, ctx).0,
         decode_bound,
         layers: shape_of(row).layers * layer_scale(row),
-        decode_roofline: s.device.bandwidth.0 / weights_read,
+        decode_roofline: s.device.bandwidth.0 / report.bandwidth.weights_read.0,
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
-        peak_given: peak.given,
+        peak_given: default_peak(row).given,
     })
 }
 
@@ -3840,6 +3847,13 @@ pub struct RowResult {
     /// The share of those constants' η_bw the row streams at ([`kquant_share_for`]: below 1 for a K-quant on an
     /// M1-generation Apple GPU under llama.cpp, else 1).
     pub kquant_share: f64,
+    /// Predicted decode tokens/s at the ends of the constants' band (`[low, high]`).
+    pub decode_band: Option<(f64, f64)>,
+    /// Predicted prefill tokens/s at the ends of the constants' band.
+    pub prefill_band: Option<(f64, f64)>,
+    /// The share link of the scenario the row was predicted from (`codec::encode` of [`inputs_for`]):
+    /// `edgefit report` and the page compute the same decode and prefill speeds from it.
+    pub link: String,
 }
 
 /// Errors of one device class.
@@ -4040,6 +4054,19 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
             prefill_naive: row.prefill_tps.map(|_| n.prefill_tps),
             constants: c,
             kquant_share: kquant_share_for(row, &c),
+            decode_band: row.decode_tps.map(|_| {
+                (
+                    p.decode_tps * c.decode_band.0,
+                    p.decode_tps * c.decode_band.1,
+                )
+            }),
+            prefill_band: row.prefill_tps.map(|_| {
+                (
+                    p.prefill_tps * c.prefill_band.0,
+                    p.prefill_tps * c.prefill_band.1,
+                )
+            }),
+            link: crate::codec::encode(&inputs_for(row, &c).0, &[]),
         });
     }
     let summary = summarize(&results, above);
@@ -4753,6 +4780,7 @@ pub fn table_source(table: &[Calibrated]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::latency;
 
     const HEADER: &str = "row_id,source_id,hw_class,device,mem_bw_gbps,backend_unit,framework,model,params_b,quant,bpw_nominal,model_size_reported,prompt_len,prefill_tps,gen_len,decode_tps,compute_peak,compute_unit,compute_precision";
 

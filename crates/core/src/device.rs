@@ -56,6 +56,10 @@ pub struct Device {
     pub app_cap: Option<Bytes>,
     /// The accelerator's per-graph (address-space) limit, when it has one.
     pub graph_limit: Option<Bytes>,
+    /// Decode's share of every precision's peak (the decode peak over the INT8 peak; 1: the same peaks).
+    pub decode_scale: f64,
+    /// A CPU decode's threads × one core's streaming bandwidth (`None`: no per-thread chain).
+    pub chain: Option<BytesPerSec>,
 }
 
 impl Device {

@@ -284,6 +284,12 @@ fields! {
     BandwidthGbps = "bw_gbps", Device, GbPerS, d(25.0), excl(0.0), incl(1e5), Exact;
     /// Share of the peak bandwidth that decoding reaches.
     BandwidthUtil = "eta_bw", Device, Ratio, d(0.6), excl(0.0), incl(1.0), Real;
+    /// Measured ÷ predicted decode speed: the spread of the prediction's out-of-sample errors (10th–90th
+    /// percentile) for this kind of device and runtime; its ends are the speed band's corners. A device
+    /// preset sets its group's band; otherwise 1 (no band given).
+    BandDecode = "band_decode", Device, Ratio, d(1.0), excl(0.0), incl(100.0), Real;
+    /// The same for prefill (prompt) speed.
+    BandPrefill = "band_prefill", Device, Ratio, d(1.0), excl(0.0), incl(100.0), Real;
     /// Free storage for the model file.
     StorageFreeGb = "storage_gb", Device, Gb, d(4.0), excl(0.0), incl(1e6), Exact;
     /// Sequential read speed of the storage (UFS 3.1 ≈ 2 GB/s).
@@ -312,6 +318,13 @@ fields! {
     AppCapGb = "app_cap_gb", Device, Gb, None, excl(0.0), incl(1e5), Optional;
     /// Largest graph (weights) the accelerator maps at once; larger models are split into parts.
     GraphLimitGb = "graph_limit_gb", Device, Gb, None, excl(0.0), incl(1e5), Optional;
+    /// Peak compute one decoded token's work reaches, when the runtime splits it less evenly than a
+    /// prompt's (unknown: the prompt's peak). Scales every precision's peak for decode alike.
+    DecodeTops = "decode_tops", Device, Tops, None, excl(0.0), incl(1e6), Optional;
+    /// CPU decode: the threads × one core's streaming bandwidth. One thread's share of a token is a chain —
+    /// its arithmetic, then its reads at that bandwidth — so TPOT is at least the two added (unknown: no
+    /// such bound, as for accelerators).
+    ChainGbps = "chain_gbps", Device, GbPerS, None, excl(0.0), incl(1e6), Optional;
 
     /// Parameter count, when the model is given by size (billions).
     ParamsB = "params_b", Model, BillionParams, d(1.5), excl(0.0), incl(1e5), Exact;
@@ -415,6 +428,11 @@ fields! {
     /// Prompt tokens per tile of a tiled int8 matmul kernel (llama.cpp's CUDA MMQ: 128): the weights are read
     /// again for every tile, the reads add to the arithmetic, attention runs at the FP16 peak; 0: none.
     GemmTile = "gemm_tile", Scenario, Tokens, d(0.0), incl(0.0), incl(1e6), Integer;
+    /// Tokens already in the KV cache when the prompt arrives (a later turn of a conversation): prefill
+    /// attends to them too.
+    Depth = "depth", Scenario, Tokens, d(0.0), incl(0.0), incl(1e8), Integer;
+    /// Context at which the decode speed is reported (unknown: the scenario's context).
+    DecodeCtx = "decode_ctx", Scenario, Tokens, None, incl(0.0), incl(1e8), Optional;
 
     /// Share of operations the accelerator runs; the rest falls back to the CPU.
     Coverage = "coverage", Framework, Ratio, d(1.0), incl(0.0), incl(1.0), Real;
@@ -447,9 +465,8 @@ impl Field {
             ParamsB => model != ModelKind::Architecture,
             Ffn | Vocab | Tied | Gated | QkvBias | QkNorm | PostNorms | Window | LocalLayers
             | MlaDim | RecurrentLayers | StateMb | RecurrentParams | ExportCtx | FixedChunks
-            | GemmTile | Experts | ExpertsActive | SharedExperts | ExpertFfn => {
-                model != ModelKind::OneShot
-            }
+            | GemmTile | Experts | ExpertsActive | SharedExperts | ExpertFfn | Depth
+            | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,

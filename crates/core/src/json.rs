@@ -64,6 +64,12 @@ pub struct Numbers {
     pub active_params_b: f64,
     pub tpot_ms_dense_bound: Option<f64>,
     pub graph_parts: f64,
+    /// Decode tokens/s of one sequence at `decode_ctx` (the scenario's context unless it names another).
+    pub decode_tps: Option<f64>,
+    /// The context the decode speed is at.
+    pub decode_ctx: f64,
+    /// Prompt tokens/s (the prompt over the time to first token, less any cold start).
+    pub prefill_tps: Option<f64>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -122,6 +128,8 @@ const BANDED: &[(&str, Getter)] = &[
     ("max_prompt_tokens_for_ttft", |r| r.ttft.max_prompt),
     ("power_w", |r| r.power.total.0),
     ("memory_total_gb", |r| r.memory.total.gb()),
+    ("decode_tps", |r| r.speed.decode_tps.unwrap_or(f64::NAN)),
+    ("prefill_tps", |r| r.speed.prefill_tps.unwrap_or(f64::NAN)),
 ];
 
 /// Build the report JSON.
@@ -165,12 +173,16 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         },
         tpot_ms_dense_bound: r.tpot.dense_bound.map(|t| t.ms()),
         graph_parts: r.memory.graph_parts,
+        decode_tps: r.speed.decode_tps,
+        decode_ctx: r.speed.decode_ctx,
+        prefill_tps: r.speed.prefill_tps,
     };
     let bands = BANDED
         .iter()
         .filter_map(|(name, f)| {
             let (low, high) = e.band(f);
-            (high - low > 1e-12 * high.abs().max(1.0)).then_some(Band { name, low, high })
+            (high.is_finite() && low.is_finite() && high - low > 1e-12 * high.abs().max(1.0))
+                .then_some(Band { name, low, high })
         })
         .collect();
     let steps = steps::steps(&s.expected.model)

@@ -51,6 +51,14 @@ pub struct Targets {
     /// arithmetic add), while attention (activations × activations) runs at the FP16 peak. 0: the weights are
     /// read once per chunk and overlap the arithmetic (the roofline's max).
     pub gemm_tile: f64,
+    /// Tokens already in the KV cache when the prompt arrives.
+    pub depth: f64,
+    /// Context at which decode speed is reported (`None`: [`Targets::context`]).
+    pub decode_ctx: Option<f64>,
+    /// Measured ÷ predicted decode speed at this corner of the band (1 at the expected value).
+    pub decode_factor: f64,
+    /// Measured ÷ predicted prefill speed at this corner of the band.
+    pub prefill_factor: f64,
 }
 
 /// One fully validated scenario, in SI units.
@@ -389,6 +397,11 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         battery: opt(Field::BatteryWh).map(|wh| Joules(wh * 3600.0)),
         app_cap: opt(Field::AppCapGb).map(Bytes::from_gb),
         graph_limit: opt(Field::GraphLimitGb).map(Bytes::from_gb),
+        decode_scale: match opt(Field::DecodeTops) {
+            Some(t) if int8.0 > 0.0 => OpsPerSec::from_tops(t).0 / int8.0,
+            _ => 1.0,
+        },
+        chain: opt(Field::ChainGbps).map(BytesPerSec::from_gbps),
     };
     let quant = Quant {
         weight_bits: v(Field::WeightBits),
@@ -491,6 +504,10 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         export_ctx: opt(Field::ExportCtx),
         fixed_chunks: flag(Field::FixedChunks),
         gemm_tile: v(Field::GemmTile),
+        depth: v(Field::Depth),
+        decode_ctx: opt(Field::DecodeCtx),
+        decode_factor: v(Field::BandDecode),
+        prefill_factor: v(Field::BandPrefill),
     };
     Scenario {
         device,

@@ -69,6 +69,18 @@ fn field_words(f: Field) -> Option<Words> {
             "Share of the peak bandwidth decoding reaches (the seed assumes 60 %).",
             "解码阶段能用到的带宽比例（原文按 60% 计）。",
         ],
+        BandDecode => [
+            "Decode speed band",
+            "解码速度区间",
+            "Measured ÷ predicted decode speed for this kind of device and runtime (the 10th–90th percentile of the prediction's errors on published measurements from other sources). Its ends give the band shown with every speed.",
+            "同类设备与框架上实测 ÷ 预测的解码速度（预测在其他来源公开实测上误差的第 10–90 百分位）。两端即各速度旁显示的区间。",
+        ],
+        BandPrefill => [
+            "Prefill speed band",
+            "预填充速度区间",
+            "Measured ÷ predicted prompt (prefill) speed, as for decode.",
+            "实测 ÷ 预测的提示词（预填充）速度，含义同解码。",
+        ],
         StorageFreeGb => [
             "Free storage",
             "可用存储",
@@ -333,6 +345,18 @@ fn field_words(f: Field) -> Option<Words> {
             "Prompt tokens processed per prefill chunk; sizes the workspace.",
             "每次预填充处理的 token 数，决定工作区内存。",
         ],
+        Depth => [
+            "Tokens already in context",
+            "已在上下文中的 token",
+            "Tokens already in the KV cache when the prompt arrives (a later turn of a conversation): prefill attends to them too.",
+            "提示词到来时 KV 缓存里已有的 token 数（多轮对话的后续轮次）：预填充也要对它们做注意力。",
+        ],
+        DecodeCtx => [
+            "Decode speed at context",
+            "解码速度对应的上下文",
+            "Context (tokens) at which the decode speed is reported; empty: the full context above.",
+            "报告解码速度时所处的上下文长度（token）；留空：按上面的完整上下文。",
+        ],
         GemmTile => [
             "Matmul tile",
             "矩阵乘分块",
@@ -461,6 +485,18 @@ fn field_words(f: Field) -> Option<Words> {
                 "固定大小的预填充分块",
                 "Prefill runs whole chunks of the chunk size (NPU graphs): TTFT rises in steps.",
                 "预填充按固定块大小整块执行（NPU 计算图）：TTFT 呈阶梯状上升。",
+            ],
+            "decode_tops" => [
+                "Decode compute peak",
+                "解码算力峰值",
+                "Peak compute one decoded token's work reaches when the runtime splits it less evenly than a prompt's (llama.cpp on big and little CPU cores: the slowest core's rate × threads); empty: the prompt's peak.",
+                "运行时对单个解码 token 的工作划分不如预填充均匀时所能达到的峰值算力（llama.cpp 跑在大小核上：最慢核速率 × 线程数）；留空：同预填充峰值。",
+            ],
+            "chain_gbps" => [
+                "CPU thread chain bandwidth",
+                "CPU 线程链路带宽",
+                "CPU decode: threads × one core's streaming bandwidth. Each thread computes its share, then reads its share at that bandwidth, so TPOT is at least the two added. Empty: no such bound (accelerators).",
+                "CPU 解码：线程数 × 单核流式带宽。每个线程先算完自己那份，再以该带宽读完自己那份数据，因此 TPOT 至少是两者之和。留空：无此约束（加速器）。",
             ],
             _ => return None,
         },

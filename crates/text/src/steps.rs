@@ -290,6 +290,10 @@ impl Cx<'_> {
             (Bound::Compute, Lang::En) => "compute-bound",
             (Bound::Memory, Lang::Zh) => "访存受限",
             (Bound::Compute, Lang::Zh) => "算力受限",
+            (Bound::ThreadChain, Lang::En) => {
+                "bound by one CPU thread's chain: its share of the arithmetic, then of the reads at one core's streaming bandwidth"
+            }
+            (Bound::ThreadChain, Lang::Zh) => "受单个 CPU 线程的串行链路限制：先算完它那份运算，再以单核流式带宽读完它那份数据",
         };
         let p2 = tr!(
             lang,

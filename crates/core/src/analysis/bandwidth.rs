@@ -65,6 +65,9 @@ pub enum Bound {
     Memory,
     /// Doing arithmetic.
     Compute,
+    /// One CPU thread's chain: its share of the arithmetic, then of the reads at one core's streaming
+    /// bandwidth ([`Device::chain`](crate::device::Device::chain)).
+    ThreadChain,
 }
 
 /// Time-per-output-token numbers.
@@ -123,7 +126,8 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
     }
 }
 
-/// Decode time per step at context `c`: (memory time, compute time).
+/// Decode time per step at context `c`: (memory time, compute time). `eff` is the effective compute of a
+/// prompt; decode runs at [`Device::decode_scale`](crate::device::Device::decode_scale) of it.
 #[must_use]
 pub fn step_times(s: &Scenario, eff: crate::units::OpsPerSec, c: f64) -> (Seconds, Seconds) {
     let (w, kv, cp) = step_bytes(s, c);
@@ -132,14 +136,52 @@ pub fn step_times(s: &Scenario, eff: crate::units::OpsPerSec, c: f64) -> (Second
         Model::Llm(m) => m.decode_ops(c) * s.targets.batch,
         Model::OneShot(m) => m.ops * s.targets.batch,
     };
-    (bytes / s.device.effective_bandwidth(), ops / eff)
+    (
+        bytes / s.device.effective_bandwidth(),
+        ops / (eff * s.device.decode_scale),
+    )
 }
 
-/// TPOT at context `c` tokens (the curve behind the TPOT-vs-context chart).
+/// The read part of one CPU thread's decode chain at context `c`: a token's bytes over the threads × one
+/// core's streaming bandwidth (0 without [`Device::chain`](crate::device::Device::chain)).
+#[must_use]
+pub fn chain_time(s: &Scenario, c: f64) -> Seconds {
+    match s.device.chain {
+        Some(ch) if ch.0 > 0.0 => {
+            let (w, kv, cp) = step_bytes(s, c);
+            (w + kv + cp) / ch
+        }
+        _ => Seconds(0.0),
+    }
+}
+
+/// What sets a decode step from its memory, compute and chain times: the largest of the memory time, the
+/// compute time and the chain (compute + the chain's reads).
+fn step_bound(m: Seconds, k: Seconds, chain: Seconds) -> (Seconds, Bound) {
+    let chained = k + chain;
+    if chain.0 > 0.0 && chained > m {
+        (chained, Bound::ThreadChain)
+    } else if k > m {
+        (k, Bound::Compute)
+    } else {
+        (m, Bound::Memory)
+    }
+}
+
+/// What sets a decode step at context `c`: memory, compute or one CPU thread's chain.
+#[must_use]
+pub fn bound_at(s: &Scenario, compute: &Compute, c: f64) -> Bound {
+    let (m, k) = step_times(s, compute.effective, c);
+    step_bound(m, k, chain_time(s, c)).1
+}
+
+/// TPOT at context `c` tokens (the curve behind the TPOT-vs-context chart): the step at its bound plus the
+/// fixed cost per token, over the corner's measured ÷ predicted factor.
 #[must_use]
 pub fn tpot_at(s: &Scenario, compute: &Compute, c: f64) -> Seconds {
     let (m, k) = step_times(s, compute.effective, c);
-    m.max(k) + s.targets.token_overhead
+    let (step, _) = step_bound(m, k, chain_time(s, c));
+    (step + s.targets.token_overhead) / s.targets.decode_factor
 }
 
 /// Bandwidth and TPOT checks.
@@ -181,7 +223,8 @@ pub fn analyze(s: &Scenario, compute: &Compute) -> (Bandwidth, Tpot) {
         headroom: bh,
     };
     let (mt, ct) = step_times(s, compute.effective, c);
-    let full = mt.max(ct) + t.token_overhead;
+    let (_, bound) = step_bound(mt, ct, chain_time(s, c));
+    let full = tpot_at(s, compute, c);
     let empty = tpot_at(s, compute, 0.0);
     let th = headroom(t.tpot.0, full.0);
     let idle = memory::weights(s).idle;
@@ -193,11 +236,7 @@ pub fn analyze(s: &Scenario, compute: &Compute) -> (Bandwidth, Tpot) {
         full,
         memory_time: mt,
         compute_time: ct,
-        bound: if mt >= ct {
-            Bound::Memory
-        } else {
-            Bound::Compute
-        },
+        bound,
         target: t.tpot,
         crossing: if one_shot {
             Crossing::Never

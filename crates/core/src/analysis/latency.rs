@@ -40,7 +40,7 @@ pub struct Ttft {
 #[must_use]
 pub fn ttft_at(s: &Scenario, compute: &Compute, p: f64) -> Seconds {
     let (c, m) = prefill_times(s, compute.effective.0, p);
-    combine(s, c, m) + cold(s)
+    combine(s, c, m) / s.targets.prefill_factor + cold(s)
 }
 
 /// Prefill time from its compute and memory times: the larger where loads overlap the arithmetic, their
@@ -80,7 +80,7 @@ pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Second
         Model::OneShot(_) => prefill_times(s, eff, p).0,
     };
     let kv = memory::kv_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
-    combine(s, c, m + kv) + cold(s)
+    combine(s, c, m + kv) / s.targets.prefill_factor + cold(s)
 }
 
 /// Seconds for `ops` operations at `eff` op/s, `attention` of them at the FP16 rate under a tiled int8
@@ -219,7 +219,7 @@ fn max_prompt(s: &Scenario, eff: f64, budget: Seconds) -> f64 {
     }
     let fits = |p: f64| {
         let (c, m) = prefill_times(s, eff, p);
-        combine(s, c, m) <= budget
+        combine(s, c, m) / s.targets.prefill_factor <= budget
     };
     if !fits(1.0) {
         return 0.0;
@@ -250,7 +250,16 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
     };
     let (ct, mt) = prefill_times(s, eff, p);
     let cold = t.cold_start.then_some(*cold_start);
-    let ttft = combine(s, ct, mt) + cold.unwrap_or_default();
+    let depth = match &s.model {
+        Model::Llm(_) => t.depth,
+        Model::OneShot(_) => 0.0,
+    };
+    let ttft = if depth > 0.0 {
+        // `ttft_after` counts the same cold start (storage::cold_start) when it is asked for.
+        ttft_after(s, compute, p, depth)
+    } else {
+        combine(s, ct, mt) / t.prefill_factor + cold.unwrap_or_default()
+    };
     let budget = t.ttft - cold.unwrap_or_default();
     let alt = match s.quant.activation {
         Activation::Fp16 => Activation::Int8,

@@ -164,6 +164,47 @@ pub struct Report {
     pub thermal: Thermal,
     /// Storage.
     pub storage: Storage,
+    /// Decode and prefill speed.
+    pub speed: Speed,
+}
+
+/// The speeds a person compares with a benchmark: tokens per second of one sequence's decode, and of its
+/// prompt's prefill. `None` for a one-shot model.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Speed {
+    /// Decode tokens/s of one sequence at [`Speed::decode_ctx`] (1 / TPOT there).
+    pub decode_tps: Option<f64>,
+    /// The context the decode speed is at: the scenario's `decode_ctx`, else its context.
+    pub decode_ctx: f64,
+    /// Prompt tokens/s: the prompt over the time to first token less any cold start.
+    pub prefill_tps: Option<f64>,
+    /// What sets the decode step at [`Speed::decode_ctx`].
+    pub decode_bound: bandwidth::Bound,
+}
+
+/// The speeds of a scenario.
+#[must_use]
+pub fn speed(s: &Scenario, compute: &Compute, ttft: &Ttft) -> Speed {
+    let decode_ctx = s.targets.decode_ctx.unwrap_or(s.targets.context);
+    match &s.model {
+        crate::model::Model::Llm(_) => {
+            let tpot = bandwidth::tpot_at(s, compute, decode_ctx).0;
+            let busy = ttft.ttft.0 - ttft.cold_start.map_or(0.0, |c| c.0);
+            Speed {
+                decode_tps: (tpot > 0.0).then(|| 1.0 / tpot),
+                decode_ctx,
+                prefill_tps: (busy > 0.0).then(|| s.targets.prompt / busy),
+                decode_bound: bandwidth::bound_at(s, compute, decode_ctx),
+            }
+        }
+        crate::model::Model::OneShot(_) => Speed {
+            decode_tps: None,
+            decode_ctx,
+            prefill_tps: None,
+            decode_bound: bandwidth::Bound::Compute,
+        },
+    }
 }
 
 impl Report {
@@ -231,6 +272,7 @@ pub fn analyze(s: &Scenario) -> Report {
     let power = power::analyze(s, &tpot, &ttft, &bandwidth);
     let thermal = thermal::analyze(s, &power, &tpot);
     let storage = storage::analyze(s);
+    let speed = speed(s, &compute, &ttft);
     Report {
         framework,
         compute,
@@ -241,6 +283,7 @@ pub fn analyze(s: &Scenario) -> Report {
         power,
         thermal,
         storage,
+        speed,
     }
 }
 
