@@ -50,7 +50,7 @@ fn default_report_is_the_seed_example_and_fails_on_tpot() {
     near(&j, "/numbers/kv_cache_gb", 0.537, 0.001);
     near(&j, "/numbers/tpot_ms_full_context", 85.8, 0.01);
     assert!(j["numbers"]["time_to_throttle_s"].is_null());
-    assert!(j["share_hash"].as_str().unwrap().starts_with("v=1"));
+    assert!(j["share_hash"].as_str().unwrap().starts_with("v=2"));
     assert!(j["steps"].as_array().unwrap().len() >= 9);
 }
 
@@ -165,7 +165,7 @@ fn scenario_files() {
     assert_eq!(json(&["report", &link], 0)["verdicts"]["tpot"], "pass");
     let js = file("s.json", r#"{"tpot_ms": 100, "eta_c": [0.2, 0.3, 0.4]}"#);
     let j = json(&["report", &js], 0);
-    assert_eq!(j["share_hash"], "v=1&tpot_ms=100");
+    assert_eq!(j["share_hash"], "v=2&tpot_ms=100");
     let bad = file("bad.scn", "bw_gbps = fast\n");
     contains(&exits(&["report", &bad], 2).1, &["bw_gbps"]);
     let broken = file("broken.scn", "bw_gbps 50\n");
@@ -182,7 +182,7 @@ fn golden_scenario_files_of_the_engine_are_readable() {
         "/../core/tests/scenarios/01_seed_worked_example.scn"
     );
     if std::path::Path::new(p).exists() {
-        assert_eq!(json(&["report", p], 1)["share_hash"], "v=1");
+        assert_eq!(json(&["report", p], 1)["share_hash"], "v=2");
     }
 }
 
@@ -211,7 +211,7 @@ fn a_link_from_a_newer_version_is_bad_input_and_says_so() {
     for cmd in ["report", "solve"] {
         let (out, err) = exits(&[cmd, "#v=99&bw_gbps=50"], 2);
         assert!(out.is_empty(), "{out}");
-        contains(&err, &["v=99", "newer than this edgefit", "v=1"]);
+        contains(&err, &["v=99", "newer than this edgefit", "v=2"]);
     }
     let (_, err) = exits(&["report", "#v=99&lang=zh"], 2);
     contains(&err, &["v=99", "比本程序新"]);

@@ -49,7 +49,7 @@ fn compare_marks_the_differences() {
     let rows = v["differences"].as_array().unwrap();
     let tpot = rows.iter().find(|r| r["constraint"] == "tpot").unwrap();
     assert_eq!(tpot["differs"], true);
-    assert_eq!(v["b"]["share_hash"], "v=1&kv_bits=8");
+    assert_eq!(v["b"]["share_hash"], "v=2&kv_bits=8");
     let (code, _, err) = edgefit(&["compare", "v=1"]);
     assert_eq!(code, 2);
     assert!(err.contains("two scenarios"));

@@ -3519,11 +3519,7 @@ fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs, f64, f64)
         Some(crate::input::Value::exact(peak.tops)),
     );
     set(&mut i, Field::ComputeUtil, math::clamp(c.eta_c, 1e-3, 1.0));
-    set(
-        &mut i,
-        Field::TokenOverheadMs,
-        shape.layers * layer_scale(row) * c.layer_ms,
-    );
+    set(&mut i, Field::LayerMs, layer_scale(row) * c.layer_ms);
     set(&mut i, Field::Prompt, math::round(prompt).max(1.0));
     set(
         &mut i,

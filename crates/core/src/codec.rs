@@ -42,9 +42,11 @@ fn apply_preset(key: &str, id: &str, inputs: &mut Inputs) -> bool {
     applied.is_some()
 }
 
-/// The defaults with the presets `inputs` names applied: what a link written for `inputs` starts from.
-/// Returns the baseline and the (key, id) pairs that resolved.
-fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>) {
+/// The defaults with the presets `inputs` names applied and, where it names a device, completed for its
+/// framework and backend ([`presets::complete::complete`]): what a link written for `inputs` starts from.
+/// Returns the baseline, the (key, id) pairs that resolved, and the backend the framework runs on that
+/// device (`None` without a device preset).
+fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>, Option<Backend>) {
     let mut d = Inputs::default();
     let mut named = Vec::new();
     for (key, id) in [
@@ -58,11 +60,88 @@ fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>) {
             }
         }
     }
-    (d, named)
+    d.framework.clone_from(&inputs.framework);
+    let derived =
+        presets::complete::complete(&mut d, Some(inputs.backend)).map(|c| c.derived_backend);
+    (d, named, derived)
+}
+
+/// The scenario a v=1 link named: presets applied on the defaults, nothing completed.
+fn v1_baseline(pairs: &Pairs) -> Inputs {
+    let mut d = Inputs::default();
+    for pk in PRESET_KEYS {
+        if let Some((_, id)) = pairs.iter().rev().find(|(k, _)| k == pk) {
+            let _ = apply_preset(pk, id, &mut d);
+        }
+    }
+    d
+}
+
+/// v=1 → v=2: a device preset became a complete scenario (its kind's defaults, its framework's backend,
+/// the fitted efficiencies). A v=1 link that names a device keeps its meaning by spelling out every value
+/// the completion would change and the link does not give, and its backend.
+fn v1_to_v2(mut pairs: Pairs) -> Pairs {
+    let given = |pairs: &Pairs, k: &str| pairs.iter().any(|(key, _)| key == k);
+    let Some(dev) = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == DEVICE_KEY)
+        .map(|p| p.1.clone())
+    else {
+        return pairs;
+    };
+    if presets::device(&dev).is_none() {
+        return pairs;
+    }
+    let old = v1_baseline(&pairs);
+    let mut new = old.clone();
+    if let Some((_, fw)) = pairs.iter().rev().find(|(k, _)| k == "fw") {
+        if crate::framework::find(fw).is_some() {
+            new.framework.clone_from(fw);
+        }
+    }
+    let backend = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == Backend::KEY)
+        .and_then(|(_, v)| Backend::from_code(v))
+        .unwrap_or(old.backend);
+    presets::complete::complete(&mut new, Some(backend));
+    let unset_given: Vec<String> = pairs
+        .iter()
+        .filter(|(k, _)| k == UNSET_KEY)
+        .flat_map(|(_, v)| v.split(['.', ',']).map(String::from).collect::<Vec<_>>())
+        .collect();
+    let mut unset = Vec::new();
+    for &f in ALL_FIELDS {
+        let k = f.key();
+        if old.get(f) == new.get(f) || given(&pairs, k) || unset_given.iter().any(|u| u == k) {
+            continue;
+        }
+        match old.get(f) {
+            Some(v) => pairs.push((k.into(), fmt_value(&v))),
+            None => unset.push(k),
+        }
+    }
+    if !unset.is_empty() {
+        match pairs.iter_mut().rev().find(|(k, _)| k == UNSET_KEY) {
+            Some((_, v)) => {
+                for u in unset {
+                    v.push('.');
+                    v.push_str(u);
+                }
+            }
+            None => pairs.push((UNSET_KEY.into(), unset.join("."))),
+        }
+    }
+    if !given(&pairs, Backend::KEY) {
+        pairs.push((Backend::KEY.into(), old.backend.code().into()));
+    }
+    pairs
 }
 
 /// The version this build writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// Longest link accepted, in characters.
 pub const MAX_LEN: usize = 4096;
 
@@ -335,7 +414,7 @@ pub(crate) fn pct_decode(s: &str) -> String {
 /// input that differs from the defaults with those presets applied, in form order, then the extras.
 #[must_use]
 pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
-    let (d, named) = baseline(inputs);
+    let (d, named, derived) = baseline(inputs);
     let mut out = format!("v={VERSION}");
     let mut push = |k: &str, v: &str| {
         out.push('&');
@@ -370,10 +449,10 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     if inputs.activation != d.activation {
         push(Activation::KEY, inputs.activation.code());
     }
-    if inputs.backend != d.backend {
+    if inputs.backend != derived.unwrap_or(d.backend) {
         push(Backend::KEY, inputs.backend.code());
     }
-    if inputs.framework != d.framework {
+    if inputs.framework != Inputs::default().framework {
         push("fw", &inputs.framework);
     }
     for (k, v) in extras {
@@ -400,7 +479,10 @@ pub struct Migration {
 /// Every migration, oldest first. Empty while v=1 is the only version: when a change to the keys makes
 /// v=2, bump [`VERSION`] and add `Migration { from: 1, migrate: v1_to_v2 }` here; links written by v=1
 /// then keep their meaning forever (`crates/core/tests/links/v1.txt` checks that they do).
-pub const MIGRATIONS: &[Migration] = &[];
+pub const MIGRATIONS: &[Migration] = &[Migration {
+    from: 1,
+    migrate: v1_to_v2,
+}];
 
 /// The link's version: the last `v=` key's value, or `current` for a link without one (a bare
 /// `key=value&…` string is read as this version writes it).
@@ -480,7 +562,8 @@ pub fn decode_as(
             pairs
         }
     };
-    // Presets first, in a fixed order, the last of each key counting; explicit keys then override them.
+    // Presets first, in a fixed order, the last of each key counting; then the device's completion for the
+    // link's framework (and backend, when it names one); explicit keys then override them.
     for pk in PRESET_KEYS {
         if let Some((key, val)) = pairs.iter().rev().find(|(k, _)| k == pk) {
             if !apply_preset(pk, val, &mut inputs) {
@@ -492,6 +575,17 @@ pub fn decode_as(
             }
         }
     }
+    if let Some((_, fw)) = pairs.iter().rev().find(|(k, _)| k == "fw") {
+        if crate::framework::find(fw).is_some() {
+            inputs.framework.clone_from(fw);
+        }
+    }
+    let explicit_backend = pairs
+        .iter()
+        .rev()
+        .find(|(k, _)| k == Backend::KEY)
+        .and_then(|(_, v)| Backend::from_code(v));
+    presets::complete::complete(&mut inputs, explicit_backend);
     let mut seen: Vec<String> = Vec::new();
     for (key, val) in pairs {
         if seen.contains(&key) {
@@ -791,11 +885,26 @@ mod tests {
     }
 
     #[test]
-    fn this_build_reads_v1_without_migrations() {
-        assert_eq!(VERSION, 1);
+    fn this_build_writes_v2_and_reads_v1_through_its_migration() {
+        assert_eq!(VERSION, 2);
         assert!(MIGRATIONS.iter().all(|m| m.from < VERSION));
         let d = decode("v=1&bw_gbps=40", &[]);
         assert!(d.is_clean());
+        // A v=1 link naming a device reads as v=1 did: the preset on the example's defaults, its
+        // accelerator as the backend, nothing completed.
+        let old = decode("v=1&device=apple_m4&fw=llama_cpp", &[]);
+        assert!(old.is_clean(), "{:?}", old.issues);
+        assert_eq!(old.inputs.mid(Field::StorageFreeGb), Some(4.0));
+        assert_eq!(old.inputs.mid(Field::BandwidthUtil), Some(0.6));
+        assert_eq!(old.inputs.backend, Backend::Npu);
+        // The same choices in v=2: a laptop's storage, llama.cpp's Metal backend and its fitted η_bw.
+        let new = decode("v=2&device=apple_m4&fw=llama_cpp", &[]);
+        assert!(new.is_clean(), "{:?}", new.issues);
+        assert_eq!(new.inputs.mid(Field::StorageFreeGb), Some(100.0));
+        assert_eq!(new.inputs.backend, Backend::Gpu);
+        assert_ne!(new.inputs.mid(Field::BandwidthUtil), Some(0.6));
+        // And it round-trips as the bare choices.
+        assert_eq!(encode(&new.inputs, &[]), "v=2&device=apple_m4&fw=llama_cpp");
         let d = decode("v=99&bw_gbps=40", &[]);
         assert_eq!(d.issues, vec![Issue::NewerVersion { found: 99 }]);
         assert_eq!(d.inputs.mid(Field::BandwidthGbps), Some(40.0));

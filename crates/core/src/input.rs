@@ -411,6 +411,9 @@ fields! {
     MaxFileGb = "max_file_gb", Scenario, Gb, d(2.0), excl(0.0), incl(1e6), Exact;
     /// Fixed overhead per generated token (sampling, logging, scheduling).
     TokenOverheadMs = "overhead_ms", Scenario, Ms, d(0.0), incl(0.0), incl(1e6), Real;
+    /// Fixed cost per layer per generated token (kernel launches, synchronisation): TPOT adds layers × this.
+    /// A device preset sets its runtime group's fitted figure.
+    LayerMs = "layer_ms", Scenario, Ms, d(0.0), incl(0.0), incl(1e4), Real;
     /// Runtime overhead in memory (allocator, framework, graph).
     RuntimeGb = "runtime_gb", Scenario, Gb, d(0.3), incl(0.0), incl(1e5), Real;
     /// Tokenizer and metadata in the model file.
@@ -469,7 +472,9 @@ impl Field {
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
-            | Prompt | Output | TokenOverheadMs | Chunk | EmbedBits => model != ModelKind::OneShot,
+            | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits => {
+                model != ModelKind::OneShot
+            }
             GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,
             _ => true,
         }

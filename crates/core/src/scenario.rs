@@ -487,6 +487,11 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
             })
         }
     };
+    // The per-layer cost counts the layers a token runs through (none for a one-shot model).
+    let layers = match inputs.model_kind {
+        ModelKind::OneShot => 0.0,
+        _ => v(Field::Layers),
+    };
     let targets = Targets {
         ttft: Seconds::from_ms(v(Field::TtftMs)),
         tpot: Seconds::from_ms(v(Field::TpotMs)),
@@ -495,7 +500,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         output: v(Field::Output),
         batch: v(Field::Batch),
         max_file: Bytes::from_gb(v(Field::MaxFileGb)),
-        token_overhead: Seconds::from_ms(v(Field::TokenOverheadMs)),
+        token_overhead: Seconds::from_ms(v(Field::TokenOverheadMs) + v(Field::LayerMs) * layers),
         runtime: Bytes::from_gb(v(Field::RuntimeGb)),
         meta: Bytes(v(Field::MetaMb) * 1e6),
         chunk: v(Field::Chunk),

@@ -4,6 +4,7 @@ use std::collections::HashSet;
 
 use edgefit_core::codec::{decode, encode, Issue, ValueProblem};
 use edgefit_core::framework::{self, check, Mismatch, Support, ALL_FRAMEWORKS, GENERIC};
+use edgefit_core::presets::complete;
 use edgefit_core::presets::{
     self, catalog, DeviceKind, Gap, ModelFamily, Provenance, TopsPrecision, ALL_DEVICES,
     ALL_MODELS, ALL_QUANTS,
@@ -457,17 +458,119 @@ fn framework_checks() {
     }
 }
 
+/// The scenario a link names, read cleanly.
+#[track_caller]
+fn chosen(link: &str) -> Inputs {
+    let d = decode(link, &[]);
+    assert!(d.is_clean(), "{link}: {:?}", d.issues);
+    d.inputs
+}
+
+#[test]
+fn every_device_preset_opens_valid_alone_and_with_each_framework_it_runs() {
+    for d in ALL_DEVICES {
+        let mut links = vec![format!("device={}", d.id)];
+        for fw in ALL_FRAMEWORKS {
+            links.push(format!("device={}&fw={}", d.id, fw.id));
+        }
+        for link in links {
+            let i = chosen(&link);
+            let s = validate(&i).unwrap_or_else(|e| panic!("{link}: {e:?}"));
+            // A device preset gives a band on its speeds (the seed example's own device excepted).
+            if d.kind != presets::DeviceKind::Reference {
+                let b = i.get(Field::BandDecode).unwrap();
+                assert!(b.lo < 1.0 && b.hi > 1.0, "{link}: {b:?}");
+            }
+            // Sustained power never above burst; reserved memory below total.
+            let dev = &s.expected.device;
+            assert!(dev.sustained.0 <= dev.burst.0, "{link}");
+            assert!(dev.reserved.0 < dev.memory.0, "{link}");
+            // Every completed field says where it came from.
+            let o = complete::origins(&i);
+            for f in [
+                Field::StorageFreeGb,
+                Field::BandwidthUtil,
+                Field::ReservedGb,
+            ] {
+                assert!(o.iter().any(|(g, _)| *g == f), "{link}: {f:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_device_preset_is_the_same_however_it_was_reached() {
+    // Picked fresh, or after another device and edits to its fields: the link is the choices alone.
+    let fresh = chosen("device=apple_m1&fw=llama_cpp");
+    let mut after = chosen("device=qcom_x_elite&fw=llama_cpp&storage_gb=7&sustained_w=20");
+    after.device = Some("apple_m1".into());
+    complete::complete(&mut after, None);
+    assert_eq!(after, fresh);
+    assert_eq!(encode(&fresh, &[]), "v=2&device=apple_m1&fw=llama_cpp");
+}
+
+#[test]
+fn frameworks_run_on_the_unit_they_use_on_that_device() {
+    let backend = |link: &str| chosen(link).backend;
+    assert_eq!(backend("device=qcom_sd8g3&fw=llama_cpp"), Backend::Cpu);
+    assert_eq!(backend("device=qcom_sd8g3&fw=qnn"), Backend::Npu);
+    assert_eq!(backend("device=apple_m4&fw=llama_cpp"), Backend::Gpu);
+    assert_eq!(backend("device=apple_m4&fw=mlx"), Backend::Gpu);
+    assert_eq!(backend("device=apple_m4&fw=coreml"), Backend::Npu);
+    assert_eq!(
+        backend("device=nv_orin_nano_8gb&fw=llama_cpp"),
+        Backend::Gpu
+    );
+    assert_eq!(backend("device=nv_orin_nano_8gb&fw=tensorrt"), Backend::Gpu);
+    assert_eq!(backend("device=rk3588&fw=rkllm"), Backend::Npu);
+    assert_eq!(backend("device=rpi5&fw=llama_cpp"), Backend::Cpu);
+    assert_eq!(backend("device=hailo10h&fw=llama_cpp"), Backend::Npu);
+    // An explicit backend stays, and the link says so.
+    let i = chosen("device=apple_m4&fw=llama_cpp&backend=cpu");
+    assert_eq!(i.backend, Backend::Cpu);
+    assert_eq!(
+        encode(&i, &[]),
+        "v=2&device=apple_m4&backend=cpu&fw=llama_cpp"
+    );
+}
+
+#[test]
+fn a_laptop_or_module_is_not_judged_by_the_phone_example() {
+    // Apple M4 with Qwen3-30B-A3B at Q4_K_M under llama.cpp: the 16 GB base machine holds the 18 GB file
+    // neither in memory nor is it refused for storage by a phone's 4 GB; the Orin Nano holds an 8B model.
+    let m4 = chosen("device=apple_m4&fw=llama_cpp&llm=qwen3-30b-a3b&quant=q4_k_m");
+    let s = validate(&m4).unwrap();
+    let r = edgefit_core::analyze(&s.expected);
+    assert_ne!(r.storage.verdict, edgefit_core::Verdict::Fail);
+    let orin = chosen("device=nv_orin_nano_8gb&fw=llama_cpp&llm=llama-3.1-8b&quant=q4_k_m");
+    let r = edgefit_core::analyze(&validate(&orin).unwrap().expected);
+    assert_ne!(r.storage.verdict, edgefit_core::Verdict::Fail);
+    assert_ne!(r.memory.verdict, edgefit_core::Verdict::Fail);
+    // …and its decode speed is what people measure (llama.cpp CUDA, Llama 3.1 8B Q4_K_M: ≈ 15–20 tok/s).
+    let tps = r.speed.decode_tps.unwrap();
+    assert!((10.0..25.0).contains(&tps), "{tps}");
+}
+
 #[test]
 fn links_name_presets() {
-    let mut i = Inputs::default();
-    presets::device("qcom_sd8g3").unwrap().apply(&mut i);
-    presets::model("qwen2.5-1.5b").unwrap().apply(&mut i);
-    presets::quant("q4_0").unwrap().apply(&mut i);
+    let mut i = chosen("device=qcom_sd8g3&llm=qwen2.5-1.5b&quant=q4_0");
+    // Qualcomm publishes no NPU TOPS: the NPU class's nominal figure stands in, marked as a unit default.
+    assert_eq!(i.mid(Field::PeakInt8Tops), Some(40.0));
+    assert!(complete::origins(&i)
+        .iter()
+        .any(|(f, o)| *f == Field::PeakInt8Tops
+            && matches!(
+                o,
+                complete::Origin::UnitDefault {
+                    backend: Backend::Npu,
+                    ..
+                }
+            )));
     i.set_exact(Field::PeakInt8Tops, 12.0); // the user fills the unpublished figure
     let link = encode(&i, &[]);
     assert_eq!(
         link,
-        "v=1&device=qcom_sd8g3&llm=qwen2.5-1.5b&quant=q4_0&int8_tops=12"
+        "v=2&device=qcom_sd8g3&llm=qwen2.5-1.5b&quant=q4_0&int8_tops=12"
     );
     let d = decode(&link, &[]);
     assert!(d.is_clean(), "{:?}", d.issues);
@@ -477,7 +580,7 @@ fn links_name_presets() {
 #[test]
 fn explicit_keys_override_presets_wherever_they_stand() {
     let d = decode(
-        "#v=1&bw_gbps=50&device=apple_m2&model=params&llm=llama-3.2-1b",
+        "#v=2&bw_gbps=50&device=apple_m2&model=params&llm=llama-3.2-1b",
         &[],
     );
     assert!(d.is_clean(), "{:?}", d.issues);
@@ -487,7 +590,7 @@ fn explicit_keys_override_presets_wherever_they_stand() {
     assert_eq!(d.inputs.mid(Field::Hidden), Some(2048.0));
     assert_eq!(
         encode(&d.inputs, &[]),
-        "v=1&device=apple_m2&llm=llama-3.2-1b&model=params&bw_gbps=50"
+        "v=2&device=apple_m2&llm=llama-3.2-1b&model=params&bw_gbps=50"
     );
 }
 
@@ -510,12 +613,11 @@ fn an_unknown_preset_id_is_an_issue_for_its_key_alone() {
 
 #[test]
 fn a_cleared_preset_figure_round_trips() {
-    let mut i = Inputs::default();
-    presets::device("hailo10h").unwrap().apply(&mut i);
+    let mut i = chosen("device=hailo10h");
     i.set(Field::PeakInt4Tops, None);
     i.set_exact(Field::EmbedBits, 8.0);
     let link = encode(&i, &[]);
-    assert_eq!(link, "v=1&device=hailo10h&embed_bits=8&unset=int4_tops");
+    assert_eq!(link, "v=2&device=hailo10h&embed_bits=8&unset=int4_tops");
     assert_eq!(decode(&link, &[]).inputs, i);
     let mut j = i.clone();
     presets::quant("q4_0").unwrap().apply(&mut j);
@@ -527,15 +629,13 @@ fn a_cleared_preset_figure_round_trips() {
 fn every_preset_round_trips_through_a_link() {
     let mut cases = Vec::new();
     for d in ALL_DEVICES {
-        let mut i = Inputs::default();
-        d.apply(&mut i);
-        cases.push(i);
+        for fw in ALL_FRAMEWORKS {
+            cases.push(chosen(&format!("device={}&fw={}", d.id, fw.id)));
+        }
     }
     for (n, m) in ALL_MODELS.iter().enumerate() {
-        let mut i = Inputs::default();
-        m.apply(&mut i);
         let q = &ALL_QUANTS[n % ALL_QUANTS.len()];
-        q.apply(&mut i);
+        let mut i = chosen(&format!("llm={}&quant={}", m.id, q.id));
         // Edited after the presets.
         i.set_exact(Field::Context, 4096.0);
         cases.push(i);
@@ -553,7 +653,7 @@ fn every_preset_round_trips_through_a_link() {
 fn any_field_can_be_unset_and_unknown_keys_are_refused() {
     // An optional peak the preset gives, and a required field: both come back unknown (the required one
     // then fails validation with its own error, as the page showed it before the reload).
-    let d = decode("v=1&device=hailo10h&unset=int4_tops.bw_gbps.nope", &[]);
+    let d = decode("v=2&device=hailo10h&unset=int4_tops.bw_gbps.nope", &[]);
     assert_eq!(d.inputs.get(Field::PeakInt4Tops), None);
     assert_eq!(d.inputs.get(Field::BandwidthGbps), None);
     let refused: Vec<_> = d
@@ -574,7 +674,7 @@ fn any_field_can_be_unset_and_unknown_keys_are_refused() {
     let mut i = Inputs::default();
     i.set(Field::PeakInt8Tops, None);
     let link = encode(&i, &[]);
-    assert_eq!(link, "v=1&unset=int8_tops");
+    assert_eq!(link, "v=2&unset=int8_tops");
     assert_eq!(decode(&link, &[]).inputs, i);
 }
 

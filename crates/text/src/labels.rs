@@ -327,6 +327,12 @@ fn field_words(f: Field) -> Option<Words> {
             "Fixed time per token for sampling, logging and scheduling.",
             "每个 token 的固定开销：采样、日志、调度等。",
         ],
+        LayerMs => [
+            "Per-layer cost per token",
+            "每层每 token 固定开销",
+            "Fixed time per layer per generated token (kernel launches, synchronisation); TPOT adds layers × this. A device preset sets the value fitted on published measurements of its runtime.",
+            "每生成一个 token、每层的固定耗时（内核启动、同步）；TPOT 加上层数 × 该值。选择设备预设时取该运行时在公开实测上拟合的值。",
+        ],
         RuntimeGb => [
             "Runtime overhead",
             "运行时开销",

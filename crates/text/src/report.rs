@@ -334,7 +334,7 @@ mod tests {
                 "**Binding constraint: Bandwidth**",
             ],
         );
-        says(&md, &["`#v=1`", "KV cache", "≈237", "≈97 s"]);
+        says(&md, &["`#v=2`", "KV cache", "≈237", "≈97 s"]);
     }
 
     #[test]

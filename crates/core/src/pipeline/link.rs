@@ -354,7 +354,8 @@ mod tests {
     fn the_voice_assistant_round_trips_and_reads_well() {
         let p = Pipeline::voice_assistant();
         let link = encode(&p, &[]);
-        assert!(link.starts_with("v=1&stages=asr,llm,tts&"), "{link}");
+        let head = format!("v={}&stages=asr,llm,tts&", codec::VERSION);
+        assert!(link.starts_with(&head), "{link}");
         assert!(link.contains("s1.llm=whisper-base"), "{link}");
         assert!(link.contains("s3.llm=kokoro-82m"), "{link}");
         assert!(

@@ -25,6 +25,7 @@
 //! assert!((s.expected.model.total_params() - 1_543_714_304.0).abs() < 1.0);
 //! ```
 
+pub mod complete;
 pub mod devices;
 pub mod frameworks;
 pub mod models;

@@ -1,0 +1,526 @@
+//! A device preset is a complete scenario: choosing a device (and a framework) sets every device field,
+//! the backend the framework really runs on that device, and the efficiencies fitted on published
+//! measurements of that group — never a previous device's value, whatever was picked before.
+//!
+//! Each field says where its value comes from ([`Origin`]): the preset's own sources, the documented
+//! default of its kind of device, a group of measurements, or the class prior where no measurement
+//! exists. The link codec starts every link that names a device from [`complete`], so the page, the CLI and
+//! a shared link compute one scenario from the same choices.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::devices::{DeviceKind, DevicePreset, DEVICE_FIELDS};
+use super::{Figure, Provenance};
+use crate::calibration::{self, Calibrated, HwClass, Row, Runtime};
+use crate::input::{Backend, Field, Inputs, Value};
+
+/// Where a field's value in a completed scenario comes from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(tag = "from", rename_all = "snake_case")
+)]
+#[non_exhaustive]
+pub enum Origin {
+    /// The device preset's own figure, from its public sources.
+    Preset {
+        /// Read, derived or assumed in those sources.
+        provenance: Provenance,
+    },
+    /// Not published for this device: the documented default of its kind of device (an estimate).
+    ClassDefault {
+        /// The kind of device whose default it is.
+        kind: DeviceKind,
+    },
+    /// Computed from the unit's class: a CPU's or GPU's peak where the preset gives only its NPU's.
+    UnitDefault {
+        /// The unit.
+        backend: Backend,
+        /// The device class the default belongs to.
+        hw: HwClass,
+    },
+    /// Fitted on published measurements of a group (backend, runtime, device class).
+    Fitted {
+        /// The backend.
+        backend: Backend,
+        /// The runtime family, when the group is one runtime's.
+        runtime: Option<Runtime>,
+        /// The device class, when the group is one class's.
+        hw: Option<HwClass>,
+        /// Decode measurements the group was fitted on.
+        rows: usize,
+    },
+    /// The worked example of the source document (its hypothetical device keeps the example's figures).
+    Example,
+    /// No measurements for this group: the prior of its backend.
+    Prior {
+        /// The backend.
+        backend: Backend,
+    },
+}
+
+/// Defaults for a kind of device where its preset's sources give no figure. Estimates, shown as such.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ClassDefaults {
+    /// Memory the OS and other apps keep, as a share of total memory.
+    pub reserved_share: f64,
+    /// …and at least this much, GB.
+    pub reserved_min_gb: f64,
+    /// Free storage for model files, GB.
+    pub storage_gb: f64,
+    /// Sequential storage read, GB/s.
+    pub read_gbps: f64,
+    /// Sustained power, W.
+    pub sustained_w: f64,
+    /// Burst power, W.
+    pub burst_w: f64,
+    /// Largest model file the product allows, GB.
+    pub max_file_gb: f64,
+    /// CPU throughput for operators that fall back from the accelerator, TOPS.
+    pub cpu_tops: f64,
+}
+
+/// The defaults of a kind of device. Phones: Android and iOS keep 3–5 GB of an 8–16 GB phone for the OS
+/// and other apps, UFS 3.1/4.0 reads ≥ 2 GB/s, a handset sustains ≈ 4 W; laptops: NVMe storage, 15 W
+/// sustained; boards: microSD cards (≈ 0.09 GB/s), a 5 V supply; modules: an NVMe drive; a desktop: mains
+/// power. The worked example of the source document keeps its own figures.
+#[must_use]
+pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
+    const fn d(
+        reserved_share: f64,
+        reserved_min_gb: f64,
+        storage_gb: f64,
+        read_gbps: f64,
+        sustained_w: f64,
+        burst_w: f64,
+    ) -> ClassDefaults {
+        ClassDefaults {
+            reserved_share,
+            reserved_min_gb,
+            storage_gb,
+            read_gbps,
+            sustained_w,
+            burst_w,
+            max_file_gb: storage_gb,
+            cpu_tops: 0.1,
+        }
+    }
+    match kind {
+        DeviceKind::Phone => ClassDefaults {
+            max_file_gb: 8.0,
+            ..d(0.4, 3.0, 32.0, 2.0, 4.0, 8.0)
+        },
+        DeviceKind::Laptop => ClassDefaults {
+            cpu_tops: 1.0,
+            ..d(0.25, 4.0, 100.0, 3.0, 15.0, 30.0)
+        },
+        DeviceKind::Sbc => d(0.0, 1.0, 32.0, 0.09, 8.0, 12.0),
+        DeviceKind::Accelerator => ClassDefaults {
+            cpu_tops: 0.3,
+            ..d(0.0, 1.5, 64.0, 2.0, 15.0, 25.0)
+        },
+        DeviceKind::Desktop => ClassDefaults {
+            cpu_tops: 2.0,
+            ..d(0.15, 8.0, 1000.0, 5.0, 140.0, 240.0)
+        },
+        DeviceKind::Reference => ClassDefaults {
+            reserved_share: 0.0,
+            reserved_min_gb: 3.5,
+            storage_gb: 4.0,
+            read_gbps: 2.0,
+            sustained_w: 4.0,
+            burst_w: 8.0,
+            max_file_gb: 2.0,
+            cpu_tops: 0.1,
+        },
+    }
+}
+
+/// The device class whose calibration applies to a device preset on a backend.
+#[must_use]
+pub fn hw_class(p: &DevicePreset, backend: Backend) -> HwClass {
+    match p.kind {
+        DeviceKind::Phone => HwClass::Phone,
+        DeviceKind::Sbc => HwClass::Sbc,
+        DeviceKind::Laptop if p.vendor == "Apple" => HwClass::AppleMSeries,
+        DeviceKind::Laptop if backend == Backend::Gpu => HwClass::PcIgpuApu,
+        DeviceKind::Laptop if backend == Backend::Cpu => HwClass::PcCpu,
+        DeviceKind::Accelerator if p.vendor == "NVIDIA" => HwClass::Jetson,
+        // A desktop with unified memory (the DGX Spark): not a Jetson, whatever its vendor.
+        DeviceKind::Desktop => HwClass::WorkstationUnified,
+        _ => HwClass::Other,
+    }
+}
+
+/// Whether a device has a unit a framework can run on: accelerator modules (Hailo, Coral) only their
+/// NPU; NVIDIA modules and the DGX Spark their GPU and CPU; boards their CPU (and the RK3588 its Mali GPU
+/// and NPU); phones and laptops all three where the preset names an NPU.
+#[must_use]
+pub fn has_unit(p: &DevicePreset, b: Backend) -> bool {
+    let nvidia = p.vendor == "NVIDIA";
+    match (p.kind, b) {
+        (DeviceKind::Reference, _) => b == p.accelerator,
+        (DeviceKind::Accelerator, Backend::Npu) => !nvidia,
+        (DeviceKind::Accelerator, _) => nvidia,
+        (DeviceKind::Desktop, Backend::Npu) => false,
+        (DeviceKind::Sbc, Backend::Gpu) => p.id == "rk3588",
+        (DeviceKind::Sbc, Backend::Npu) => p.accelerator == Backend::Npu && p.id != "rpi5",
+        (_, Backend::Npu) => p.accelerator == Backend::Npu,
+        _ => true,
+    }
+}
+
+/// The backend a framework runs on a device: llama.cpp on Apple and NVIDIA GPUs (Metal, CUDA) and on
+/// the CPU elsewhere; MLC, MLX and TensorRT on the GPU; Core ML on the Neural Engine; Qualcomm's,
+/// MediaTek's, Rockchip's and AMD's SDKs on the NPU; OpenVINO on the integrated GPU; ExecuTorch, LiteRT,
+/// MNN, ncnn and ONNX Runtime on the CPU; the generic framework on the preset's accelerator. A unit the device lacks, or the framework cannot use, gives way
+/// to the first one the framework supports that the device has, then to the preset's accelerator.
+#[must_use]
+pub fn backend_for(framework: &str, p: &DevicePreset) -> Backend {
+    let gpu_llama = p.vendor == "Apple" || p.vendor == "NVIDIA";
+    let want = match framework {
+        "llama_cpp" if gpu_llama => Backend::Gpu,
+        "mlc_llm" | "mlx" | "tensorrt" | "openvino" => Backend::Gpu,
+        "coreml" | "qnn" | "ort_qnn" | "neuropilot" | "rkllm" | "ryzen_ai" => Backend::Npu,
+        "llama_cpp" | "executorch" | "litert" | "mnn" | "ncnn" | "onnxruntime" => Backend::Cpu,
+        // No framework named (the generic one): the unit the preset's TOPS figure belongs to.
+        _ => p.accelerator,
+    };
+    let supports = |b: Backend| {
+        crate::framework::find(framework).is_none_or(|spec| spec.backends.contains(&b))
+    };
+    if has_unit(p, want) && supports(want) {
+        return want;
+    }
+    [Backend::Npu, Backend::Gpu, Backend::Cpu]
+        .into_iter()
+        .find(|&b| has_unit(p, b) && supports(b))
+        .unwrap_or(p.accelerator)
+}
+
+/// The fields a completion sets, in form order: every device field, the backend's efficiencies and band,
+/// and the runtime's per-layer cost and matmul tile.
+pub const COMPLETED_FIELDS: &[Field] = &[
+    Field::PeakInt8Tops,
+    Field::PeakFp16Tops,
+    Field::PeakInt4Tops,
+    Field::ComputeUtil,
+    Field::CpuTops,
+    Field::MemoryGb,
+    Field::ReservedGb,
+    Field::BandwidthGbps,
+    Field::BandwidthUtil,
+    Field::BandDecode,
+    Field::BandPrefill,
+    Field::StorageFreeGb,
+    Field::StorageReadGbps,
+    Field::SustainedW,
+    Field::BurstW,
+    Field::TjMaxC,
+    Field::AccelW,
+    Field::BaseW,
+    Field::IdleW,
+    Field::DecodeTops,
+    Field::ChainGbps,
+    Field::MaxFileGb,
+    Field::LayerMs,
+    Field::GemmTile,
+];
+
+/// What a completion did: the backend the framework runs on, and where each field came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Completion {
+    /// The backend [`backend_for`] gives (the scenario's own may be an explicit override).
+    pub derived_backend: Backend,
+    /// The calibrated group used.
+    pub constants: Calibrated,
+    /// Each completed field with its origin.
+    pub origins: Vec<(Field, Origin)>,
+}
+
+fn figure_origin(x: Figure) -> Origin {
+    Origin::Preset {
+        provenance: x.provenance,
+    }
+}
+
+/// A measurement row as a data file would describe this device, runtime and quantization (no model):
+/// what the calibration's per-row rules read to give a unit's peak, bandwidth share and constants.
+fn device_row(p: &DevicePreset, framework: &str, backend: Backend, quant: &str) -> Row {
+    let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
+    let hw = hw_class(p, backend);
+    Row {
+        id: String::from(p.id),
+        line: 0,
+        source: String::new(),
+        hw,
+        device: String::from(p.name),
+        chip: String::from(p.name),
+        cores: String::new(),
+        backend,
+        framework: String::from(framework),
+        framework_version: String::new(),
+        model: String::new(),
+        quant: String::from(quant),
+        params: 1e9,
+        bits: 4.5,
+        bits_from_size: false,
+        bw_gbps: bw,
+        peak_given: None,
+        precision: String::new(),
+        prompt: None,
+        prefill_tps: None,
+        gen: None,
+        decode_tps: None,
+        context: None,
+        threads: None,
+        active: None,
+        uncertain: false,
+    }
+}
+
+/// Complete the scenario `inputs` names: the device preset's figures, its kind's defaults for the rest,
+/// the backend its framework runs on (or `backend`, an explicit choice), that unit's peak, and the fitted
+/// constants of the (backend, runtime, device class) group. `None` when no device preset is named.
+pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Completion> {
+    let p = super::device(inputs.device.as_deref()?)?;
+    let mut origins = Vec::new();
+    let class = class_defaults(p.kind);
+    let mut set = |inputs: &mut Inputs, f: Field, v: Option<Value>, o: Origin| {
+        inputs.set(f, v);
+        origins.push((f, o));
+    };
+    let class_o = Origin::ClassDefault { kind: p.kind };
+    // Memory, bandwidth, storage, power and heat: the preset's figure, else its kind's default.
+    for f in DEVICE_FIELDS {
+        if matches!(
+            f,
+            Field::PeakInt8Tops | Field::PeakFp16Tops | Field::PeakInt4Tops
+        ) {
+            continue;
+        }
+        if let Some(x) = p.figure(f) {
+            set(inputs, f, Some(Value::exact(x.value)), figure_origin(x));
+        }
+    }
+    let mem = inputs.mid(Field::MemoryGb).unwrap_or(8.0);
+    let reserved = (mem * class.reserved_share)
+        .max(class.reserved_min_gb)
+        .min(mem * 0.9);
+    let sustained = p.sustained_w.map(|x| x.value);
+    let burst = p.burst_w.map(|x| x.value);
+    let class_fill = [
+        (Field::ReservedGb, Some(reserved)),
+        (Field::StorageFreeGb, Some(class.storage_gb)),
+        (Field::MaxFileGb, Some(class.max_file_gb)),
+        (Field::CpuTops, Some(class.cpu_tops)),
+        (
+            Field::StorageReadGbps,
+            p.storage_read_gbps.is_none().then_some(class.read_gbps),
+        ),
+        (
+            Field::SustainedW,
+            sustained
+                .is_none()
+                .then(|| burst.map_or(class.sustained_w, |b| class.sustained_w.min(b))),
+        ),
+        (
+            Field::BurstW,
+            burst
+                .is_none()
+                .then(|| sustained.map_or(class.burst_w, |s| class.burst_w.max(s))),
+        ),
+        (Field::TjMaxC, p.tj_max_c.is_none().then_some(85.0)),
+        (
+            Field::BandwidthGbps,
+            p.bandwidth_gbps.is_none().then_some(25.0),
+        ),
+    ];
+    for (f, v) in class_fill {
+        if let Some(v) = v {
+            set(inputs, f, Some(Value::exact(v)), class_o);
+        }
+    }
+    if p.ram_gb.is_empty() {
+        set(inputs, Field::MemoryGb, Some(Value::exact(8.0)), class_o);
+    }
+    // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget.
+    let s_w = inputs.mid(Field::SustainedW).unwrap_or(class.sustained_w);
+    set(
+        inputs,
+        Field::AccelW,
+        Some(Value::range3(0.5 * s_w, 0.625 * s_w, 0.75 * s_w)),
+        class_o,
+    );
+    set(
+        inputs,
+        Field::BaseW,
+        Some(Value::exact(0.25 * s_w)),
+        class_o,
+    );
+    set(
+        inputs,
+        Field::IdleW,
+        Some(Value::exact(0.05 * s_w)),
+        class_o,
+    );
+
+    // The unit the framework runs on, its peak and the group's constants. The worked example's device
+    // keeps the example's own efficiencies (no measurement exists of a hypothetical chip).
+    let derived = backend_for(&inputs.framework, p);
+    if p.kind == DeviceKind::Reference {
+        inputs.backend = backend.unwrap_or(derived);
+        for f in [
+            Field::PeakInt8Tops,
+            Field::PeakFp16Tops,
+            Field::PeakInt4Tops,
+        ] {
+            if let Some(x) = p.figure(f) {
+                set(inputs, f, Some(Value::exact(x.value)), figure_origin(x));
+            }
+        }
+        let example = Inputs::default();
+        for f in [
+            Field::BandwidthUtil,
+            Field::ComputeUtil,
+            Field::BandDecode,
+            Field::BandPrefill,
+            Field::LayerMs,
+            Field::GemmTile,
+            Field::DecodeTops,
+            Field::ChainGbps,
+        ] {
+            set(inputs, f, example.get(f), Origin::Example);
+        }
+        return Some(Completion {
+            derived_backend: derived,
+            constants: calibration::prior(inputs.backend),
+            origins,
+        });
+    }
+    let b = backend.unwrap_or(derived);
+    inputs.backend = b;
+    let quant = inputs
+        .quant
+        .as_deref()
+        .and_then(super::quant)
+        .map_or("", |q| q.name);
+    let row = device_row(p, &inputs.framework, b, quant);
+    let hw = row.hw;
+    let rt = calibration::runtime_of_framework(&inputs.framework, b, p.vendor == "NVIDIA");
+    let c = calibration::default_for(b, rt, hw);
+    let fitted = if c.n_decode > 0 || c.n_prefill > 0 {
+        Origin::Fitted {
+            backend: c.backend,
+            runtime: c.runtime,
+            hw: c.hw,
+            rows: c.n_decode,
+        }
+    } else {
+        Origin::Prior { backend: b }
+    };
+    let unit_o = Origin::UnitDefault { backend: b, hw };
+    let peaks = [
+        Field::PeakInt8Tops,
+        Field::PeakFp16Tops,
+        Field::PeakInt4Tops,
+    ];
+    if b == p.accelerator {
+        // The preset's figures are its accelerator's. An INT8 figure the vendor does not publish (Qualcomm's
+        // Hexagon) takes the unit's class default, marked as such; FP16 and INT4 left unknown are assumed
+        // from it by the engine, and said so.
+        for f in peaks {
+            match p.figure(f) {
+                Some(x) => set(inputs, f, Some(Value::exact(x.value)), figure_origin(x)),
+                None if f == Field::PeakInt8Tops => {
+                    let t = calibration::default_peak(&row).tops;
+                    set(inputs, f, Some(Value::exact(t)), unit_o);
+                }
+                None => set(inputs, f, None, unit_o),
+            }
+        }
+    } else {
+        let tops = match (b, p.gpu_fp32_tflops) {
+            // Apple GPUs run FP16 at their FP32 rate, the figure the calibration's Apple rows use.
+            (Backend::Gpu, Some(t)) if p.vendor == "Apple" => t,
+            _ => calibration::default_peak(&row).tops,
+        };
+        for f in peaks {
+            set(inputs, f, Some(Value::exact(tops)), unit_o);
+        }
+    }
+    let decode = (b == Backend::Cpu)
+        .then(|| calibration::cpu_decode_peak(&row))
+        .filter(|d| (d - calibration::cpu_peak(&row)).abs() > 1e-12);
+    set(inputs, Field::DecodeTops, decode.map(Value::exact), unit_o);
+    let chain = calibration::stream_bound(&row, calibration::CORE_STREAM_GBPS).map(|(_, gbps)| {
+        let threads: f64 = calibration::cpu_threads(&row).iter().map(|g| g.0).sum();
+        threads * gbps
+    });
+    set(
+        inputs,
+        Field::ChainGbps,
+        chain.filter(|c| *c > 0.0).map(Value::exact),
+        unit_o,
+    );
+    let share = calibration::unit_bandwidth_share(&row)
+        * calibration::kquant_share_at(b, hw, c.runtime, p.name, quant);
+    let eta_bw = crate::math::clamp(c.eta_bw * share, 1e-3, 1.0);
+    set(
+        inputs,
+        Field::BandwidthUtil,
+        Some(Value::exact(eta_bw)),
+        fitted,
+    );
+    set(
+        inputs,
+        Field::ComputeUtil,
+        Some(Value::exact(crate::math::clamp(c.eta_c, 1e-3, 1.0))),
+        fitted,
+    );
+    let scale = rt.map_or(1.0, |r| {
+        calibration::clock_scale(hw, r, p.name, row.bw_gbps)
+    });
+    set(
+        inputs,
+        Field::LayerMs,
+        Some(Value::exact(c.layer_ms * scale)),
+        fitted,
+    );
+    set(
+        inputs,
+        Field::GemmTile,
+        Some(Value::exact(calibration::runtime_gemm_tile(c.runtime))),
+        fitted,
+    );
+    let band = |x: (f64, f64)| Value::range3(x.0.clamp(1e-3, 1.0), 1.0, x.1.clamp(1.0, 100.0));
+    set(inputs, Field::BandDecode, Some(band(c.decode_band)), fitted);
+    set(
+        inputs,
+        Field::BandPrefill,
+        Some(band(c.prefill_band)),
+        fitted,
+    );
+    Some(Completion {
+        derived_backend: derived,
+        constants: c,
+        origins,
+    })
+}
+
+/// Where each field of `inputs` comes from, for the fields a completion sets and that still hold the
+/// completed value (a field the user changed is the user's and is not listed).
+#[must_use]
+pub fn origins(inputs: &Inputs) -> Vec<(Field, Origin)> {
+    let mut d = inputs.clone();
+    let Some(c) = complete(&mut d, Some(inputs.backend)) else {
+        return Vec::new();
+    };
+    c.origins
+        .into_iter()
+        .filter(|(f, _)| d.get(*f) == inputs.get(*f))
+        .collect()
+}
