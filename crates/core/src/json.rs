@@ -113,6 +113,37 @@ pub struct ReportJson {
     pub steps: Vec<StepJson>,
     /// The scenario's link hash (without `#`).
     pub share_hash: String,
+    /// What is being judged: the presets and framework named, and the backend computed on.
+    pub scenario: ScenarioJson,
+    /// Where each value the user did not type comes from (a device preset's completion).
+    pub defaults: Vec<DefaultJson>,
+}
+
+/// What a report judges.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct ScenarioJson {
+    /// The device preset's id, when one is named.
+    pub device: Option<String>,
+    /// The model preset's id.
+    pub model: Option<String>,
+    /// The quantization preset's id.
+    pub quant: Option<String>,
+    /// The framework's id.
+    pub framework: String,
+    /// The backend computed on.
+    pub backend: &'static str,
+    /// Context tokens.
+    pub context: f64,
+}
+
+/// One value's origin.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct DefaultJson {
+    /// The field's link key.
+    pub field: &'static str,
+    /// Where its value comes from.
+    #[serde(flatten)]
+    pub origin: crate::presets::complete::Origin,
 }
 
 fn v(e: &Evaluation, c: Constraint) -> &'static str {
@@ -214,6 +245,21 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         bands,
         steps,
         share_hash: codec::encode(inputs, &[]),
+        scenario: ScenarioJson {
+            device: inputs.device.clone(),
+            model: inputs.model.clone(),
+            quant: inputs.quant.clone(),
+            framework: inputs.framework.clone(),
+            backend: inputs.backend.code(),
+            context: s.expected.targets.context,
+        },
+        defaults: crate::presets::complete::origins(inputs)
+            .into_iter()
+            .map(|(f, origin)| DefaultJson {
+                field: f.key(),
+                origin,
+            })
+            .collect(),
     }
 }
 

@@ -103,6 +103,70 @@ pub fn key_figure(c: Constraint, s: &Scenarios, e: &Evaluation, lang: Lang) -> S
     }
 }
 
+/// What a report judges, in one line: device, model, quantization, framework and the unit it runs on,
+/// context ("Apple M4 · Qwen3-8B · GGUF Q4_K_M · llama.cpp (GGUF) on GPU · 2,048-token context"). Names
+/// come from the presets the scenario picked; a part typed by hand says so.
+#[must_use]
+pub fn judged_line(inputs: &Inputs, s: &Scenarios, lang: Lang) -> String {
+    use edgefit_core::presets;
+    let custom = lang.pick("custom", "自定义");
+    let device = inputs
+        .device
+        .as_deref()
+        .and_then(presets::device)
+        .map_or_else(
+            || lang.pick("custom device", "自定义设备").to_string(),
+            |p| p.name.to_string(),
+        );
+    let model = inputs
+        .model
+        .as_deref()
+        .and_then(presets::model)
+        .map_or_else(
+            || {
+                let n = fmt_params_b(s.expected.model.total_params());
+                format!("{custom} {n}")
+            },
+            |p| p.name.to_string(),
+        );
+    let quant = inputs
+        .quant
+        .as_deref()
+        .and_then(presets::quant)
+        .map_or_else(
+            || {
+                let bits = fmt_num(s.expected.quant.weight_bits, 3);
+                lang.pick(format!("{bits}-bit weights"), format!("{bits} 位权重"))
+            },
+            |p| p.name.to_string(),
+        );
+    let fw = s.expected.framework.name;
+    let unit = crate::backend_label(inputs.backend, lang);
+    let ctx = crate::fmt_int(s.expected.targets.context);
+    lang.pick(
+        format!("{device} · {model} · {quant} · {fw} on {unit} · {ctx}-token context"),
+        format!("{device} · {model} · {quant} · {fw}（{unit}）· 上下文 {ctx} token"),
+    )
+}
+
+/// The decode and prefill speeds with their bands, one line.
+fn speed_line(e: &Evaluation, lang: Lang) -> Option<String> {
+    let r = &e.expected;
+    let d = r.speed.decode_tps?;
+    let p = r.speed.prefill_tps?;
+    let band = |f: fn(&edgefit_core::Report) -> Option<f64>| {
+        let (lo, hi) = e.band(|r| f(r).unwrap_or(f64::NAN));
+        (hi - lo > 1e-9 * hi.abs()).then(|| format!(" ({}–{})", fmt_num(lo, 3), fmt_num(hi, 3)))
+    };
+    let db = band(|r| r.speed.decode_tps).unwrap_or_default();
+    let pb = band(|r| r.speed.prefill_tps).unwrap_or_default();
+    let (d, p) = (fmt_num(d, 3), fmt_num(p, 3));
+    Some(lang.pick(
+        format!("- Speed: decode {d} tokens/s{db}, prefill {p} tokens/s{pb}\n"),
+        format!("- 速度：解码 {d} token/s{db}，预填充 {p} token/s{pb}\n"),
+    ))
+}
+
 /// One line on the scenario: device, model, targets.
 fn summary(s: &Scenarios, lang: Lang) -> String {
     let sc = &s.expected;
@@ -115,9 +179,10 @@ fn summary(s: &Scenarios, lang: Lang) -> String {
     let free = fmt_gb(d.storage_free.0);
     let n = fmt_params_b(sc.model.total_params());
     let bits = fmt_num(sc.quant.weight_bits, 3);
+    let unit = crate::backend_label(sc.backend, lang);
     let device = lang.pick(
-        format!("NPU {int8} TOPS INT8, {mem} memory, {bw} GB/s, {sus} sustained, {tj} °C junction limit, {free} free storage"),
-        format!("NPU {int8} TOPS INT8、内存 {mem}、带宽 {bw} GB/s、持续功耗 {sus}、结温上限 {tj} °C、可用存储 {free}"),
+        format!("{unit} {int8} TOPS INT8, {mem} memory, {bw} GB/s, {sus} sustained, {tj} °C junction limit, {free} free storage"),
+        format!("{unit} {int8} TOPS INT8、内存 {mem}、带宽 {bw} GB/s、持续功耗 {sus}、结温上限 {tj} °C、可用存储 {free}"),
     );
     let t = &sc.targets;
     let (model, targets) = match &sc.model {
@@ -167,7 +232,14 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
     let mut out = String::new();
     let r = &e.expected;
     out.push_str(lang.pick("# edgefit report\n\n", "# edgefit 端侧约束核算报告\n\n"));
+    out.push_str(&lang.pick(
+        format!("**{}**\n\n", judged_line(inputs, s, lang)),
+        format!("**{}**\n\n", judged_line(inputs, s, lang)),
+    ));
     out.push_str(&summary(s, lang));
+    if let Some(l) = speed_line(e, lang) {
+        out.push_str(&l);
+    }
     if inputs.has_ranges() {
         out.push_str(lang.pick(
             "\nInputs given as ranges show as bands (low–high); a verdict that differs across a range is a warning.\n",

@@ -84,8 +84,8 @@ pub struct ClassDefaults {
 }
 
 /// The defaults of a kind of device. Phones: Android and iOS keep 3–5 GB of an 8–16 GB phone for the OS
-/// and other apps, UFS 3.1/4.0 reads ≥ 2 GB/s, a handset sustains ≈ 4 W; laptops: NVMe storage, 15 W
-/// sustained; boards: microSD cards (≈ 0.09 GB/s), a 5 V supply; modules: an NVMe drive; a desktop: mains
+/// and other apps, UFS 3.1/4.0 reads ≥ 2 GB/s, a handset sustains ≈ 4 W; laptops: a quarter of memory (at
+/// least 2.5 GB: macOS lets the GPU wire about 70 % of an 8 GB Mac), NVMe storage, 15 W sustained; boards: microSD cards (≈ 0.09 GB/s), a 5 V supply; modules: an NVMe drive; a desktop: mains
 /// power. The worked example of the source document keeps its own figures.
 #[must_use]
 pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
@@ -115,7 +115,7 @@ pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
         },
         DeviceKind::Laptop => ClassDefaults {
             cpu_tops: 1.0,
-            ..d(0.25, 4.0, 100.0, 3.0, 15.0, 30.0)
+            ..d(0.25, 2.5, 100.0, 3.0, 15.0, 30.0)
         },
         DeviceKind::Sbc => d(0.0, 1.0, 32.0, 0.09, 8.0, 12.0),
         DeviceKind::Accelerator => ClassDefaults {
@@ -247,6 +247,16 @@ fn figure_origin(x: Figure) -> Origin {
     }
 }
 
+/// GPU cores of the base configuration of Apple's M-series presets (Apple's product pages: M1 and M2/M3/M4
+/// MacBook Air and Mac mini base models), which the calibration's Apple GPU peak reads ([`calibration::
+/// APPLE_TFLOPS_PER_CORE`]).
+const APPLE_GPU_CORES: &[(&str, &str)] = &[
+    ("apple_m1", "8-core GPU"),
+    ("apple_m2", "10-core GPU"),
+    ("apple_m3", "10-core GPU"),
+    ("apple_m4", "10-core GPU"),
+];
+
 /// A measurement row as a data file would describe this device, runtime and quantization (no model):
 /// what the calibration's per-row rules read to give a unit's peak, bandwidth share and constants.
 fn device_row(p: &DevicePreset, framework: &str, backend: Backend, quant: &str) -> Row {
@@ -259,7 +269,12 @@ fn device_row(p: &DevicePreset, framework: &str, backend: Backend, quant: &str) 
         hw,
         device: String::from(p.name),
         chip: String::from(p.name),
-        cores: String::new(),
+        cores: String::from(
+            APPLE_GPU_CORES
+                .iter()
+                .find(|(id, _)| *id == p.id)
+                .map_or("", |c| c.1),
+        ),
         backend,
         framework: String::from(framework),
         framework_version: String::new(),
@@ -304,6 +319,24 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         }
         if let Some(x) = p.figure(f) {
             set(inputs, f, Some(Value::exact(x.value)), figure_origin(x));
+        }
+    }
+    // An NVIDIA module is deployed in its top published power mode (nvpmodel's 15 W / MAXN): its range's
+    // high end is the sustained budget, not the low one.
+    if p.kind == DeviceKind::Accelerator && p.vendor == "NVIDIA" {
+        if let Some(b) = p.burst_w {
+            set(
+                inputs,
+                Field::SustainedW,
+                Some(Value::exact(b.value)),
+                class_o,
+            );
+            set(
+                inputs,
+                Field::BurstW,
+                Some(Value::exact(1.25 * b.value)),
+                class_o,
+            );
         }
     }
     let mem = inputs.mid(Field::MemoryGb).unwrap_or(8.0);
@@ -443,11 +476,8 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             }
         }
     } else {
-        let tops = match (b, p.gpu_fp32_tflops) {
-            // Apple GPUs run FP16 at their FP32 rate, the figure the calibration's Apple rows use.
-            (Backend::Gpu, Some(t)) if p.vendor == "Apple" => t,
-            _ => calibration::default_peak(&row).tops,
-        };
+        // Apple GPUs run FP16 at their FP32 rate: their core count's figure, as the calibration's Apple rows.
+        let tops = calibration::default_peak(&row).tops;
         for f in peaks {
             set(inputs, f, Some(Value::exact(tops)), unit_o);
         }
