@@ -364,6 +364,7 @@ fn EmbedView() -> impl IntoView {
                 <strong>{Ui::Embedded.live(lang)}</strong>
                 <a href=full target="_blank" rel="noopener">{Ui::OpenFull.live(lang)}" ↗"</a>
             </header>
+            <crate::results::JudgedLine/>
             <VerdictStrip/>
             <KeyNumbers/>
         </main>
@@ -457,7 +458,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
         }
         .into_any(),
         Group::Framework => view! {
-            <ChoiceSelect label=Ui::Backend value=ctx.backend/>
+            <BackendSelect/>
             <FrameworkSelect/>
             <crate::presets_ui::FrameworkInfo/>
         }
@@ -564,6 +565,40 @@ pub fn ChoiceSelect<T: Choice>(
     }
 }
 
+/// The backend `<select>`: a new unit on a preset device takes that unit's peak and its group's constants.
+#[component]
+fn BackendSelect() -> impl IntoView {
+    let ctx = page_context::<Ctx>();
+    let lang = ctx.lang;
+    let value = ctx.backend;
+    let id = format!("c-{}", <Backend as Choice>::key());
+    view! {
+        <div class="field choice">
+            <label for=id.clone()>{Ui::Backend.live(lang)}</label>
+            <select
+                id=id
+                on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(&o) = <Backend as Choice>::all().iter().find(|o| o.code() == v) {
+                        crate::presets_ui::switch_runtime(&ctx, None, Some(o));
+                    }
+                }
+            >
+                {<Backend as Choice>::all()
+                    .iter()
+                    .map(|&o| {
+                        view! {
+                            <option value=o.code() prop:selected=move || value.get() == o>
+                                {move || o.label(lang.get())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
+    }
+}
+
 /// The framework preset `<select>` (its options are data, not an enum).
 #[component]
 fn FrameworkSelect() -> impl IntoView {
@@ -572,7 +607,12 @@ fn FrameworkSelect() -> impl IntoView {
     view! {
         <div class="field choice">
             <label for="c-fw">{Ui::Framework.live(lang)}</label>
-            <select id="c-fw" on:change=move |ev| ctx.framework.set(event_target_value(&ev))>
+            <select
+                id="c-fw"
+                on:change=move |ev| {
+                    crate::presets_ui::switch_runtime(&ctx, Some(event_target_value(&ev)), None);
+                }
+            >
                 {edgefit_core::framework::ALL_FRAMEWORKS
                     .iter()
                     .map(|f| {

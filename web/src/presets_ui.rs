@@ -8,11 +8,12 @@
 //! invented.
 
 use edgefit_core::calibration::{self, Calibrated, HwClass};
+use edgefit_core::presets::complete;
 use edgefit_core::codec::format_value;
 use edgefit_core::framework::Support;
 use edgefit_core::input::Group;
 use edgefit_core::presets::{
-    self, DeviceKind, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS,
+    self, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS,
     ALL_QUANTS,
 };
 use edgefit_core::{Backend, Field, Inputs, Value, ALL_FIELDS};
@@ -108,9 +109,10 @@ pub fn put_inputs(ctx: &Ctx, before: &Inputs, after: &Inputs) {
     ctx.presets.set(&c);
 }
 
-/// Apply the preset `id` of a group to the inputs. A device figure the engine needs that the vendor does
-/// not publish is cleared so the form asks for it (never invented); one merely not found keeps the
-/// current value and is marked. False when no preset has this id.
+/// Apply the preset `id` of a group to the inputs. A device preset is a complete scenario
+/// ([`complete::complete`]): its figures, its kind's defaults for the rest, its framework's backend and
+/// the fitted constants, whatever the form held before. A quantization preset re-reads the runtime's
+/// constants (a K-quant on an M1 GPU streams at its own share). False when no preset has this id.
 #[must_use]
 pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
     match group {
@@ -119,19 +121,37 @@ pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
                 return false;
             };
             p.apply(inputs);
-            // A figure the vendor does not publish (or that does not exist on this device) is asked
-            // for; one merely not found in the sources keeps the current value, marked.
-            for (f, gap) in p.unknown() {
-                if gap != Gap::NotFound {
-                    inputs.set(f, None);
-                }
-            }
+            complete::complete(inputs, None);
             true
         }
         Group::Model => presets::model(id).map(|p| p.apply(inputs)).is_some(),
-        Group::Quantization => presets::quant(id).map(|p| p.apply(inputs)).is_some(),
+        Group::Quantization => {
+            let Some(q) = presets::quant(id) else {
+                return false;
+            };
+            q.apply(inputs);
+            inputs.quant = Some(id.into());
+            let b = inputs.backend;
+            complete::complete_runtime(inputs, Some(b));
+            true
+        }
         _ => false,
     }
+}
+
+/// A new framework or backend on the form: the backend it runs on this device and that group's constants
+/// ([`complete::complete_runtime`]); the device's own fields keep what the user typed.
+pub fn switch_runtime(ctx: &Ctx, framework: Option<String>, backend: Option<Backend>) {
+    let before = current_inputs(ctx);
+    let mut after = before.clone();
+    if let Some(fw) = framework {
+        after.framework = fw;
+    }
+    if let Some(b) = backend {
+        after.backend = b;
+    }
+    complete::complete_runtime(&mut after, backend);
+    put_inputs(ctx, &before, &after);
 }
 
 /// The model fields a model preset leaves unknown.
@@ -179,20 +199,7 @@ pub fn source_href(s: &str) -> Option<String> {
 /// The device class whose calibration applies to a device preset.
 #[must_use]
 pub fn hw_class(p: Option<&DevicePreset>, backend: Backend) -> HwClass {
-    let Some(p) = p else {
-        return HwClass::Other;
-    };
-    match p.kind {
-        DeviceKind::Phone => HwClass::Phone,
-        DeviceKind::Sbc => HwClass::Sbc,
-        DeviceKind::Laptop if p.vendor == "Apple" => HwClass::AppleMSeries,
-        DeviceKind::Laptop if backend == Backend::Gpu => HwClass::PcIgpuApu,
-        DeviceKind::Laptop if backend == Backend::Cpu => HwClass::PcCpu,
-        DeviceKind::Accelerator if p.vendor == "NVIDIA" => HwClass::Jetson,
-        // A desktop with unified memory (the DGX Spark): not a Jetson, whatever its vendor.
-        DeviceKind::Desktop => HwClass::WorkstationUnified,
-        _ => HwClass::Other,
-    }
+    p.map_or(HwClass::Other, |p| complete::hw_class(p, backend))
 }
 
 /// The calibrated constants for the chosen backend, device and framework (its runtime family's group where
@@ -456,38 +463,36 @@ pub fn FieldNote(
 ) -> impl IntoView {
     let ctx = crate::app::page_context::<Ctx>();
     let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil);
-    if !cal && !matches!(field.spec().group, Group::Device | Group::Model) {
+    let completed = complete::COMPLETED_FIELDS.contains(&field);
+    if !cal && !completed && !matches!(field.spec().group, Group::Device | Group::Model) {
         return ().into_any();
     }
     let render = move || {
         let l = ctx.lang.get();
         let note = preset_note(&ctx, field, l);
+        let origin = completed.then(|| origin_note(&ctx, field, l)).flatten();
         let cal = cal.then(|| calibrated_note(&ctx, field, l));
-        (note.is_some() || cal.is_some()).then(|| el("div").kids(note).kids(cal).into())
+        (note.is_some() || cal.is_some() || origin.is_some())
+            .then(|| el("div").kids(note).kids(origin).kids(cal).into())
     };
     let act: Act = Box::new(move |_, _| {
-        let CalAt { cal: c, scale, .. } = calibrated_at(
-            ctx.presets.device.get_untracked().as_deref(),
-            ctx.backend.get_untracked(),
-            &ctx.framework.get_untracked(),
-            ctx.presets.quant.get_untracked().as_deref(),
-        );
-        let x = if field == Field::BandwidthUtil {
-            // η_bw was fitted together with a fixed cost per layer (`edgefit validate` predicts with both):
-            // write that cost for the form's layers, at this device's GPU clock where it scales.
-            if let Some(ms) = ctx.read.with_untracked(|r| overhead_ms(r, &c, scale)) {
-                ctx.text(Field::TokenOverheadMs)
-                    .set(format_value(&Value::exact(ms)));
-            }
-            c.eta_bw
-        } else {
-            // That η_c goes with the matmul tile it was fitted with (llama.cpp CUDA: 128, else none).
-            let tile = calibration::runtime_gemm_tile(c.runtime);
-            ctx.text(Field::GemmTile)
-                .set(format_value(&Value::exact(tile)));
-            c.eta_c
-        };
-        ctx.text(field).set(format_value(&Value::exact(x)));
+        // The group's constants go together (η_bw with its per-layer cost, η_c with its matmul tile):
+        // a device preset writes them all back; without one, the note's values.
+        let before = current_inputs(&ctx);
+        let mut after = before.clone();
+        if complete::complete_runtime(&mut after, Some(before.backend)).is_none() {
+            let CalAt { cal: c, scale, .. } = calibrated_at(
+                None,
+                before.backend,
+                &before.framework,
+                before.quant.as_deref(),
+            );
+            after.set_exact(Field::BandwidthUtil, c.eta_bw);
+            after.set_exact(Field::LayerMs, c.layer_ms * scale);
+            after.set_exact(Field::ComputeUtil, c.eta_c);
+            after.set_exact(Field::GemmTile, calibration::runtime_gemm_tile(c.runtime));
+        }
+        put_inputs(&ctx, &before, &after);
     });
     panel("field-note", Box::new(render), Some(act)).into_any()
 }
@@ -554,10 +559,45 @@ fn prov_mark(p: Provenance, shown: bool, lang: Lang) -> Option<Node> {
     })
 }
 
-/// The per-token overhead a group's η_bw was fitted with, for the form's layers (to 0.01 ms).
-fn overhead_ms(read: &(Inputs, Vec<Field>), c: &Calibrated, scale: f64) -> Option<f64> {
-    let layers = read.0.mid(Field::Layers)?;
-    Some((layers * c.layer_ms * scale * 100.0).round() / 100.0)
+/// Where a completed field's value comes from, when it is an estimate or fitted (a preset's own figure is
+/// marked by [`preset_note`]; the utilizations by [`calibrated_note`]); nothing once the user changed it.
+fn origin_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
+    if matches!(field, Field::BandwidthUtil | Field::ComputeUtil) {
+        return None;
+    }
+    let origins = ctx.read.with(|r| complete::origins(&r.0));
+    let (_, o) = origins.into_iter().find(|(f, _)| *f == field)?;
+    let text = match o {
+        complete::Origin::ClassDefault { kind } => {
+            let k = match kind {
+                presets::DeviceKind::Phone => Ui::KindPhone,
+                presets::DeviceKind::Laptop => Ui::KindLaptop,
+                presets::DeviceKind::Sbc => Ui::KindSbc,
+                presets::DeviceKind::Accelerator => Ui::KindModule,
+                presets::DeviceKind::Desktop => Ui::KindDesktop,
+                _ => return None,
+            };
+            match l {
+                Lang::Zh => format!("{}{}", Ui::OriginClass.text(l), k.text(l)),
+                _ => format!("{} {}", Ui::OriginClass.text(l), k.text(l)),
+            }
+        }
+        complete::Origin::UnitDefault { .. } => Ui::OriginUnit.text(l).to_string(),
+        complete::Origin::Prior { .. } => Ui::OriginPrior.text(l).to_string(),
+        complete::Origin::Example => return None,
+        complete::Origin::Fitted { rows, .. } => match l {
+            Lang::Zh => format!("{}{rows}", Ui::OriginFitted.text(l)),
+            _ => format!("{} {rows}", Ui::OriginFitted.text(l)),
+        },
+        _ => return None,
+    };
+    Some(
+        el("p")
+            .at("class", "origin-note")
+            .at("data-testid", format!("origin-{}", field.key()))
+            .tx(text)
+            .into(),
+    )
 }
 
 /// The calibrated value and band of a utilization for the chosen backend and device (η_bw with the
@@ -609,9 +649,7 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     };
     let tile = calibration::runtime_gemm_tile(c.runtime);
     let pair = if field == Field::BandwidthUtil {
-        ctx.read
-            .with(|r| overhead_ms(r, &c, scale))
-            .map(|ms| (Field::TokenOverheadMs, ms))
+        Some((Field::LayerMs, (c.layer_ms * scale * 1000.0).round() / 1000.0))
     } else {
         (tile > 0.0).then_some((Field::GemmTile, tile))
     };

@@ -45,11 +45,36 @@ pub fn Results() -> impl IntoView {
             {Ui::StaleResult.live(ctx.lang)}
         </p>
         <div class="result-body" class:is-stale=stale>
+            <JudgedLine/>
             <VerdictStrip/>
             <KeyNumbers/>
             <Charts/>
             <StepList/>
         </div>
+    }
+}
+
+/// What the results judge, in one line: device, model, quantization, framework on its unit, context.
+#[component]
+pub fn JudgedLine() -> impl IntoView {
+    let ctx = crate::app::page_context::<Ctx>();
+    let line = Memo::new(move |_| {
+        let lang = ctx.lang.get();
+        ctx.good.with(|g| {
+            g.as_ref()
+                .map(|g| text::judged_line(&g.inputs, &g.scenarios, lang))
+        })
+    });
+    move || {
+        let lang = ctx.lang.get();
+        line.get().map(|l| {
+            view! {
+                <p class="judged" data-testid="judged">
+                    <span class="judged-k">{Ui::Judging.text(lang)}{if lang == Lang::Zh { "：" } else { ": " }}</span>
+                    <strong>{l}</strong>
+                </p>
+            }
+        })
     }
 }
 
@@ -248,6 +273,12 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
     );
     let mut v = Vec::new();
     if !one_shot {
+        v.push(num(g, "decode-tps", Ui::DecodeTps, "tok/s", |r| {
+            r.speed.decode_tps.unwrap_or(f64::NAN)
+        }));
+        v.push(num(g, "prefill-tps", Ui::PrefillTps, "tok/s", |r| {
+            r.speed.prefill_tps.unwrap_or(f64::NAN)
+        }));
         v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| {
             r.tpot.full.ms()
         }));

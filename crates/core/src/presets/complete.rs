@@ -541,6 +541,34 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
     })
 }
 
+/// The fields that follow the framework and backend (the unit's peaks and the group's constants), as
+/// opposed to the device's own figures.
+pub const RUNTIME_FIELDS: &[Field] = &[
+    Field::PeakInt8Tops,
+    Field::PeakFp16Tops,
+    Field::PeakInt4Tops,
+    Field::ComputeUtil,
+    Field::BandwidthUtil,
+    Field::BandDecode,
+    Field::BandPrefill,
+    Field::DecodeTops,
+    Field::ChainGbps,
+    Field::LayerMs,
+    Field::GemmTile,
+];
+
+/// Complete only what follows the framework and backend ([`RUNTIME_FIELDS`] and the backend): a new
+/// framework or backend keeps the device fields the user edited. `None` without a device preset.
+pub fn complete_runtime(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Completion> {
+    let mut full = inputs.clone();
+    let c = complete(&mut full, backend)?;
+    for &f in RUNTIME_FIELDS {
+        inputs.set(f, full.get(f));
+    }
+    inputs.backend = full.backend;
+    Some(c)
+}
+
 /// Where each field of `inputs` comes from, for the fields a completion sets and that still hold the
 /// completed value (a field the user changed is the user's and is not listed).
 #[must_use]
