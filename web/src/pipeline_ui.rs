@@ -1631,7 +1631,7 @@ mod tests {
         assert_eq!(bw(&one), bw(&voice));
         check(&one).expect("one LLM stage is valid");
         let h = link::encode(&one, &[("lang", "zh")]);
-        assert!(h.starts_with("v=1&stages=llm"), "{h}");
+        assert!(h.starts_with("v=2&stages=llm"), "{h}");
         let d = link::decode(&h, PAGE_KEYS);
         assert!(d.staged && d.issues.is_empty(), "{h}: {:?}", d.issues);
         assert_eq!(d.pipeline, one.normalized(), "{h}");

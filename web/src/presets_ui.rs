@@ -8,13 +8,12 @@
 //! invented.
 
 use edgefit_core::calibration::{self, Calibrated, HwClass};
-use edgefit_core::presets::complete;
 use edgefit_core::codec::format_value;
 use edgefit_core::framework::Support;
 use edgefit_core::input::Group;
+use edgefit_core::presets::complete;
 use edgefit_core::presets::{
-    self, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS,
-    ALL_QUANTS,
+    self, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS, ALL_QUANTS,
 };
 use edgefit_core::{Backend, Field, Inputs, Value, ALL_FIELDS};
 use edgefit_text::Lang;
@@ -649,7 +648,10 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     };
     let tile = calibration::runtime_gemm_tile(c.runtime);
     let pair = if field == Field::BandwidthUtil {
-        Some((Field::LayerMs, (c.layer_ms * scale * 1000.0).round() / 1000.0))
+        Some((
+            Field::LayerMs,
+            (c.layer_ms * scale * 1000.0).round() / 1000.0,
+        ))
     } else {
         (tile > 0.0).then_some((Field::GemmTile, tile))
     };
@@ -755,10 +757,15 @@ mod tests {
     }
 
     #[test]
-    fn a_phone_preset_clears_the_tops_it_does_not_know() {
+    fn a_phone_preset_estimates_the_tops_it_does_not_know_and_keeps_nothing_from_before() {
         let mut i = Inputs::default();
+        i.set_exact(Field::StorageFreeGb, 3.0);
         assert!(apply_preset(Group::Device, "qcom_sd8elite", &mut i));
-        assert_eq!(i.get(Field::PeakInt8Tops), None);
+        // Qualcomm publishes no NPU TOPS: the NPU class's nominal figure, marked as an estimate.
+        assert_eq!(i.mid(Field::PeakInt8Tops), Some(40.0));
+        assert!(complete::origins(&i).iter().any(|(f, o)| *f == Field::PeakInt8Tops
+            && matches!(o, complete::Origin::UnitDefault { .. })));
+        assert_eq!(i.mid(Field::StorageFreeGb), Some(32.0));
         assert_eq!(i.mid(Field::BandwidthGbps), Some(84.8));
         assert_eq!(i.device.as_deref(), Some("qcom_sd8elite"));
         assert!(!apply_preset(Group::Device, "nope", &mut i));

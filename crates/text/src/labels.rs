@@ -585,7 +585,7 @@ pub fn constraint_label(c: Constraint, lang: Lang) -> &'static str {
 pub fn verdict_label(v: Verdict, lang: Lang) -> &'static str {
     match v {
         Verdict::Pass => lang.pick("Pass", "通过"),
-        Verdict::Warn => lang.pick("Warn", "警告"),
+        Verdict::Warn => lang.pick("Uncertain", "不确定"),
         Verdict::Fail => lang.pick("Fail", "不通过"),
         Verdict::NotApplicable => lang.pick("n/a", "不适用"),
     }

@@ -1333,8 +1333,8 @@ impl Cx<'_> {
         if !warns.is_empty() {
             out.push(tr!(
                 lang,
-                "Close to the limit: {0}.",
-                "接近上限：{0}。",
+                "Uncertain (close to the limit, or the ranges and the speed band straddle it): {0}.",
+                "不确定（接近上限，或输入区间与速度区间跨越上限）：{0}。",
                 warns
             ));
         }

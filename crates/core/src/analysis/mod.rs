@@ -36,7 +36,7 @@ pub const WARN_MARGIN: f64 = 0.10;
 pub enum Verdict {
     /// Meets its limit with room to spare.
     Pass,
-    /// Meets it narrowly, or only at part of an input range.
+    /// Uncertain: meets it narrowly (within [`WARN_MARGIN`]), or the ranges and the speed band straddle it.
     Warn,
     /// Misses it.
     Fail,
@@ -66,8 +66,9 @@ impl Verdict {
             Verdict::NotApplicable => "n/a",
         }
     }
-    /// Merge the expected verdict with those at the ends of the ranges: a failure at the expected value
-    /// stands; a pass that fails or warns at an end of a range becomes a warning.
+    /// Merge the expected verdict with those at the ends of the ranges (the input ranges and the speed
+    /// band): a verdict that differs across them is uncertain ([`Verdict::Warn`]) — a pass that fails at an
+    /// end, or a failure that passes at one; one that holds at every end stands.
     #[must_use]
     pub fn merge(expected: Self, ends: [Self; 2]) -> Self {
         match expected {
@@ -75,6 +76,13 @@ impl Verdict {
                 if ends
                     .iter()
                     .any(|v| matches!(v, Verdict::Warn | Verdict::Fail)) =>
+            {
+                Verdict::Warn
+            }
+            Verdict::Fail
+                if ends
+                    .iter()
+                    .any(|v| matches!(v, Verdict::Pass | Verdict::Warn)) =>
             {
                 Verdict::Warn
             }

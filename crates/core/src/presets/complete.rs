@@ -380,26 +380,29 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
     if p.ram_gb.is_empty() {
         set(inputs, Field::MemoryGb, Some(Value::exact(8.0)), class_o);
     }
-    // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget.
-    let s_w = inputs.mid(Field::SustainedW).unwrap_or(class.sustained_w);
-    set(
-        inputs,
-        Field::AccelW,
-        Some(Value::range3(0.5 * s_w, 0.625 * s_w, 0.75 * s_w)),
-        class_o,
-    );
-    set(
-        inputs,
-        Field::BaseW,
-        Some(Value::exact(0.25 * s_w)),
-        class_o,
-    );
-    set(
-        inputs,
-        Field::IdleW,
-        Some(Value::exact(0.05 * s_w)),
-        class_o,
-    );
+    // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget:
+    // the accelerator 40–60 % of it, the rest of the SoC 15 %, idle 5 % (DRAM traffic comes on top).
+    if p.kind != DeviceKind::Reference {
+        let s_w = inputs.mid(Field::SustainedW).unwrap_or(class.sustained_w);
+        set(
+            inputs,
+            Field::AccelW,
+            Some(Value::range3(0.4 * s_w, 0.5 * s_w, 0.6 * s_w)),
+            class_o,
+        );
+        set(
+            inputs,
+            Field::BaseW,
+            Some(Value::exact(0.15 * s_w)),
+            class_o,
+        );
+        set(
+            inputs,
+            Field::IdleW,
+            Some(Value::exact(0.05 * s_w)),
+            class_o,
+        );
+    }
 
     // The unit the framework runs on, its peak and the group's constants. The worked example's device
     // keeps the example's own efficiencies (no measurement exists of a hypothetical chip).
