@@ -33,15 +33,20 @@ fn value_of(root: &web_sys::HtmlElement, id: &str) -> String {
 }
 
 #[wasm_bindgen_test]
-async fn a_phone_preset_fills_bandwidth_and_asks_for_tops() {
+async fn a_phone_preset_fills_bandwidth_and_estimates_the_unpublished_tops() {
     let (root, _h) = mount("v=1");
     settle(20).await;
     select(&root, "preset-device", "p:qcom_sd8elite");
     settle(300).await;
     assert_eq!(value_of(&root, "f-bw_gbps"), "84.8");
-    assert_eq!(value_of(&root, "f-int8_tops"), "");
+    // Qualcomm publishes no NPU TOPS: the NPU class's nominal figure, said to be an estimate.
+    assert_eq!(value_of(&root, "f-int8_tops"), "40");
     let gap = text_of(&root, "[data-testid=gap-int8_tops]");
     assert!(gap.contains("not published"), "{gap}");
+    let origin = text_of(&root, "[data-testid=origin-int8_tops]");
+    assert!(origin.contains("Estimate"), "{origin}");
+    // Phones get a phone's storage, not the worked example's 4 GB.
+    assert_eq!(value_of(&root, "f-storage_gb"), "32");
 }
 
 #[wasm_bindgen_test]
