@@ -763,8 +763,10 @@ mod tests {
         assert!(apply_preset(Group::Device, "qcom_sd8elite", &mut i));
         // Qualcomm publishes no NPU TOPS: the NPU class's nominal figure, marked as an estimate.
         assert_eq!(i.mid(Field::PeakInt8Tops), Some(40.0));
-        assert!(complete::origins(&i).iter().any(|(f, o)| *f == Field::PeakInt8Tops
-            && matches!(o, complete::Origin::UnitDefault { .. })));
+        assert!(complete::origins(&i)
+            .iter()
+            .any(|(f, o)| *f == Field::PeakInt8Tops
+                && matches!(o, complete::Origin::UnitDefault { .. })));
         assert_eq!(i.mid(Field::StorageFreeGb), Some(32.0));
         assert_eq!(i.mid(Field::BandwidthGbps), Some(84.8));
         assert_eq!(i.device.as_deref(), Some("qcom_sd8elite"));
@@ -773,9 +775,12 @@ mod tests {
 
     #[test]
     fn calibration_uses_the_device_class() {
-        let c = calibrated(Some("apple_m2"), Backend::Gpu, "coreml");
-        assert_eq!((c.hw, c.runtime), (Some(HwClass::AppleMSeries), None));
+        let c = calibrated(Some("apple_m2"), Backend::Gpu, "llama_cpp");
+        assert_eq!(c.hw, Some(HwClass::AppleMSeries));
         assert!(c.n_decode > 0);
+        // No measurement of Core ML on an Apple GPU: the GPU backend's constants, not another runtime's.
+        let c = calibrated(Some("apple_m2"), Backend::Gpu, "coreml");
+        assert_eq!((c.hw, c.runtime), (None, None));
         let c = calibrated(None, Backend::Npu, "qnn");
         assert!(c.eta_bw > 0.0 && c.eta_bw <= 1.0);
     }
@@ -788,10 +793,9 @@ mod tests {
         let litert = calibrated(Some("apple_m2"), Backend::Gpu, "litert");
         assert_eq!(litert.runtime, Some(calibration::Runtime::LiteRt));
         assert!(litert.eta_c < llama.eta_c);
-        // MLX has no row in the calibration set: its group is fitted on data/mlx.csv, with a smaller
-        // per-layer cost than llama.cpp's Metal backend.
+        // MLX has its own group, with a smaller per-layer cost than llama.cpp's Metal backend.
         let mlx = calibrated(Some("apple_m2"), Backend::Gpu, "mlx");
-        assert_eq!(mlx, calibration::MLX_APPLE_GPU);
+        assert_eq!(mlx.runtime, Some(calibration::Runtime::Mlx));
         assert!(mlx.layer_ms < llama.layer_ms);
         // A Jetson keeps its class group (MLC's rows) whatever the framework; a phone CPU under LiteRT too.
         let jetson = calibrated(Some("nv_orin_nano_8gb"), Backend::Gpu, "llama_cpp");
@@ -821,10 +825,13 @@ mod tests {
         let c = calibrated(Some("nv_dgx_spark"), Backend::Gpu, "llama_cpp");
         assert_eq!(c.runtime, Some(calibration::Runtime::LlamaCppCuda));
         assert_eq!(calibration::runtime_gemm_tile(c.runtime), 128.0);
-        // MLC's rows are all a Jetson's: on another class MLC takes the GPU backend's constants, not the
+        // MLC's rows are all a Jetson's: on another class MLC takes that class's constants, not the
         // Jetson's.
         let mlc = calibrated(Some("nv_dgx_spark"), Backend::Gpu, "mlc_llm");
-        assert_eq!((mlc.runtime, mlc.hw), (None, None));
+        assert_eq!(
+            (mlc.runtime, mlc.hw),
+            (None, Some(HwClass::WorkstationUnified))
+        );
         assert_eq!(calibration::runtime_gemm_tile(mlc.runtime), 0.0);
     }
 }

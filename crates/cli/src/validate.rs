@@ -31,74 +31,127 @@ const OK: i32 = 0;
 const BAD_INPUT: i32 = 2;
 
 /// Usage line.
-pub const USAGE: &str = "usage: edgefit validate FILE.csv [--json]";
+pub const USAGE: &str =
+    "usage: edgefit validate FILE.csv|FOLDER [FILE.csv…] [--json] [--loso] [--refit]";
 
 /// Parse `validate`'s own arguments (after the word `validate`) and run it.
 #[must_use]
 pub fn main(args: &[String]) -> i32 {
-    let mut path = None;
+    let mut paths = Vec::new();
     let mut json = false;
+    let mut refit = false;
+    let mut loso = false;
     for a in args {
         match a.as_str() {
             "--json" => json = true,
+            "--refit" => refit = true,
+            "--loso" => loso = true,
             "-h" | "--help" => {
-                println!("{USAGE}\n\nPredict every row of a measurement file and print the error (see README, \"Accuracy\").");
+                println!("{USAGE}\n\nPredict every row of one or more measurement files (a folder: its .csv files) and print the error\n(see docs/accuracy.md). With several files, or --loso, also each source predicted by constants fitted\nwithout it. --refit prints the calibrated table fitted on the files (crates/core/src/calibration_table.rs).");
                 return OK;
             }
             s if s.starts_with('-') && s != "-" => {
                 eprintln!("edgefit validate: unknown option '{s}'\n{USAGE}");
                 return BAD_INPUT;
             }
-            s => {
-                if path.is_some() {
-                    eprintln!("edgefit validate: one file at a time\n{USAGE}");
-                    return BAD_INPUT;
-                }
-                path = Some(s.to_string());
-            }
+            s => paths.push(s.to_string()),
         }
     }
-    match path {
-        Some(p) => run(&p, json),
-        None => {
-            eprintln!("edgefit validate: no file given\n{USAGE}");
-            BAD_INPUT
+    if paths.is_empty() {
+        eprintln!("edgefit validate: no file given\n{USAGE}");
+        return BAD_INPUT;
+    }
+    run_all(&paths, json, refit, loso)
+}
+
+/// The files named: a folder stands for its `.csv` files, in name order.
+fn expand(paths: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    for p in paths {
+        let path = std::path::Path::new(p);
+        if path.is_dir() {
+            let mut v: Vec<String> = std::fs::read_dir(path)
+                .map_err(|e| format!("cannot read {p}: {e}"))?
+                .filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|f| f.extension().is_some_and(|x| x == "csv"))
+                .map(|f| f.to_string_lossy().into_owned())
+                .collect();
+            v.sort();
+            if v.is_empty() {
+                return Err(format!("{p}: no .csv file in this folder"));
+            }
+            out.extend(v);
+        } else {
+            out.push(p.clone());
         }
+    }
+    Ok(out)
+}
+
+fn read(path: &str) -> Result<String, String> {
+    if path == "-" {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut s)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(s)
+    } else {
+        std::fs::read(path)
+            .map(|b| String::from_utf8_lossy(&b).into_owned())
+            .map_err(|e| format!("cannot read {path}: {e}"))
     }
 }
 
-/// Score the file at `path` (`-`: standard input) and print the result; returns the exit status.
+/// Read and pool the files: with more than one, each row id is prefixed with its file's name.
+fn pooled(files: &[String]) -> Result<calibration::Parsed, String> {
+    let mut all = calibration::Parsed::default();
+    for f in files {
+        let text = read(f)?;
+        let mut p = calibration::parse(&text).map_err(|e| format!("{f}: {e}"))?;
+        if files.len() > 1 {
+            let stem = std::path::Path::new(f)
+                .file_stem()
+                .map_or_else(|| f.clone(), |s| s.to_string_lossy().into_owned());
+            for r in &mut p.rows {
+                r.id = format!("{stem}:{}", r.id);
+            }
+            for k in &mut p.skipped {
+                k.id = format!("{stem}:{}", k.id);
+            }
+        }
+        all.rows.append(&mut p.rows);
+        all.skipped.append(&mut p.skipped);
+    }
+    Ok(all)
+}
+
+/// Score the files and print the result; returns the exit status.
 #[must_use]
-pub fn run(path: &str, json: bool) -> i32 {
-    let text = if path == "-" {
-        let mut s = String::new();
-        match std::io::Read::read_to_string(&mut std::io::stdin(), &mut s) {
-            Ok(_) => s,
-            Err(e) => {
-                eprintln!("edgefit validate: cannot read standard input: {e}");
-                return BAD_INPUT;
-            }
-        }
-    } else {
-        match std::fs::read(path) {
-            Ok(bytes) => String::from_utf8_lossy(&bytes).into_owned(),
-            Err(e) => {
-                eprintln!("edgefit validate: cannot read {path}: {e}");
-                return BAD_INPUT;
-            }
-        }
-    };
-    let parsed = match calibration::parse(&text) {
-        Ok(p) => p,
+pub fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
+    let files = match expand(paths) {
+        Ok(f) => f,
         Err(e) => {
-            eprintln!("edgefit validate: {path}: {e}");
+            eprintln!("edgefit validate: {e}");
             return BAD_INPUT;
         }
     };
+    let parsed = match pooled(&files) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("edgefit validate: {e}");
+            return BAD_INPUT;
+        }
+    };
+    let name = files.join(" ");
+    if refit {
+        let h = calibration::honest(&parsed.rows);
+        print_out(&calibration::table_file(&h.table, &files));
+        return OK;
+    }
     let v = calibration::validate_rows(&parsed);
     if v.rows.is_empty() {
         eprintln!(
-            "edgefit validate: {path}: no usable row ({} skipped)",
+            "edgefit validate: {name}: no usable row ({} skipped)",
             v.skipped.len()
         );
         for s in &v.skipped {
@@ -108,19 +161,99 @@ pub fn run(path: &str, json: bool) -> i32 {
     }
     let by_source = holdout(&parsed.rows, HoldOut::Source);
     let by_device = holdout(&parsed.rows, HoldOut::Device);
+    let honest = (loso || files.len() > 1).then(|| calibration::honest(&parsed.rows));
     let out = if json {
-        let mut s = serde_json::to_string_pretty(&to_json(&v, &by_source, &by_device))
-            .unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
+        let mut o = to_json(&v, &by_source, &by_device);
+        if let Some(h) = &honest {
+            o["loso"] = honest_json(h);
+        }
+        let mut s =
+            serde_json::to_string_pretty(&o).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
         s.push('\n');
         s
     } else {
-        text_report(path, &v, &by_source, &by_device)
+        let mut t = text_report(&name, &v, &by_source, &by_device);
+        if let Some(h) = &honest {
+            t.push_str(&honest_text(h));
+        }
+        t
     };
+    print_out(&out);
+    OK
+}
+
+fn print_out(out: &str) {
     use std::io::Write as _;
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(out.as_bytes());
     let _ = stdout.flush();
-    OK
+}
+
+fn honest_json(h: &calibration::Honest) -> Value {
+    json!({
+        "n_sources": h.n_sources,
+        "decode_median_abs_err": finite(h.loso_decode.median_abs_err),
+        "decode_within_25": finite(h.loso_decode.within_25),
+        "n_decode": h.loso_decode.n,
+        "prefill_median_abs_err": finite(h.loso_prefill.median_abs_err),
+        "prefill_within_25": finite(h.loso_prefill.within_25),
+        "n_prefill": h.loso_prefill.n,
+        "decode_band_coverage": finite(h.decode_coverage),
+        "prefill_band_coverage": finite(h.prefill_coverage),
+        "decode_band_width": finite(h.decode_band_width),
+        "prefill_band_width": finite(h.prefill_band_width),
+        "naive": errors_json(&h.naive_decode, &h.naive_prefill),
+        "groups": h.groups.iter().map(|g| json!({
+            "group": g.group, "quantity": quantity(g.quantity), "n": g.n,
+            "own": finite(g.own), "fallback": finite(g.fallback), "naive": finite(g.naive), "kept": g.kept,
+        })).collect::<Vec<_>>(),
+    })
+}
+
+fn honest_text(h: &calibration::Honest) -> String {
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\nLeave one source out ({} sources; each source predicted by constants fitted without it, a group's own\nconstants kept only where they beat what it falls back to, out of sample):",
+        h.n_sources
+    );
+    o.push_str(&errors_line(
+        "each source left out",
+        &h.loso_decode,
+        &h.loso_prefill,
+    ));
+    o.push_str(&errors_line(
+        "naive roofline (η = 0.6)",
+        &h.naive_decode,
+        &h.naive_prefill,
+    ));
+    let _ = writeln!(
+        o,
+        "band (4th–96th percentile of out-of-sample measured ÷ predicted, each row's band without its source):\n  decode: {} of measured values inside, median width (high ÷ low) {:.2}\n  prefill: {} inside, median width {:.2}",
+        pct(h.decode_coverage),
+        h.decode_band_width,
+        pct(h.prefill_coverage),
+        h.prefill_band_width
+    );
+    let _ = writeln!(
+        o,
+        "\nGroups out of sample (median |pred/meas − 1| on the rows each serves):\n  {:<36} {:<8} {:>4} {:>9} {:>9} {:>9}  kept",
+        "group", "", "n", "own", "fallback", "naive"
+    );
+    for g in &h.groups {
+        let _ = writeln!(
+            o,
+            "  {:<36} {:<8} {:>4} {:>9} {:>9} {:>9}  {}",
+            g.group,
+            quantity(g.quantity),
+            g.n,
+            pct(g.own),
+            pct(g.fallback),
+            pct(g.naive),
+            if g.kept { "yes" } else { "no" }
+        );
+    }
+    o
 }
 
 fn finite(x: f64) -> Value {
@@ -327,7 +460,7 @@ fn text_report(
     ));
     let _ = writeln!(
         o,
-        "  (the hold-out lines refit the constants on this file's own rows, one source or device left out at a\n   time; on a file the defaults were not fitted on, such as data/holdout.csv, the first line is already\n   out of sample)"
+        "  (the hold-out lines refit the constants on these rows alone, one source or device left out at a time;\n   the shipped defaults are fitted on every file in data/, so on those files the first line is in sample:\n   `edgefit validate data/` prints each source left out of that fit)"
     );
     let _ = writeln!(o, "\nBy device class (median error, share within ±25 %):");
     let _ = writeln!(

@@ -32,6 +32,7 @@ extern crate alloc;
 pub mod advice;
 pub mod analysis;
 pub mod calibration;
+mod calibration_table;
 pub mod codec;
 pub mod device;
 pub mod framework;

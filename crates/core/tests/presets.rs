@@ -546,9 +546,10 @@ fn a_laptop_or_module_is_not_judged_by_the_phone_example() {
     let r = edgefit_core::analyze(&validate(&orin).unwrap().expected);
     assert_ne!(r.storage.verdict, edgefit_core::Verdict::Fail);
     assert_ne!(r.memory.verdict, edgefit_core::Verdict::Fail);
-    // …and its decode speed is what people measure (llama.cpp CUDA, Llama 3.1 8B Q4_K_M: ≈ 15–20 tok/s).
+    // …and its decode speed is in the range published for llama.cpp on an Orin Nano (68 GB/s: the
+    // weights alone bound it at ≈ 14 tok/s).
     let tps = r.speed.decode_tps.unwrap();
-    assert!((10.0..25.0).contains(&tps), "{tps}");
+    assert!((6.0..14.0).contains(&tps), "{tps}");
 }
 
 #[test]

@@ -438,7 +438,7 @@ const CELLS: &[&str] = &[
 pub fn measurements_input(r: &mut Rng) -> Vec<u8> {
     let files = [
         include_str!("../../../data/calibration.csv"),
-        include_str!("../../../data/holdout.csv"),
+        include_str!("../../../data/development.csv"),
         include_str!("../../../data/candidates.csv"),
         include_str!("../../../data/npu.csv"),
         include_str!("../../../data/mlx.csv"),
