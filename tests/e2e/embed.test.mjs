@@ -7,7 +7,7 @@ import { createServer } from 'node:http';
 import { openPage, collectErrors, screenshot } from './harness.mjs';
 
 test('the copied embed snippet works in a page of another origin and links back', async () => {
-  const app = await openPage({ hash: '#v=1&bw_gbps=50' });
+  const app = await openPage({ hash: '#v=2&bw_gbps=50' });
   let doc;
   try {
     const { page } = app;
@@ -19,7 +19,7 @@ test('the copied embed snippet works in a page of another origin and links back'
       const fallback = document.querySelector('[data-testid="copy-fallback"]');
       return fallback ? fallback.value : navigator.clipboard.readText();
     });
-    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=1&bw_gbps=50&embed=1"/);
+    assert.match(snippet, /^<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=2&bw_gbps=50&embed=1"/);
 
     // The design doc, served from another port: another origin.
     doc = createServer((_, res) => {
@@ -37,7 +37,7 @@ test('the copied embed snippet works in a page of another origin and links back'
     assert.ok((await frame.locator('[data-testid^="verdict-"]').count()) >= 8);
     const back = frame.getByRole('link', { name: /full calculator/i });
     assert.equal(await back.getAttribute('target'), '_blank');
-    assert.match((await back.getAttribute('href')) ?? '', /#v=1&bw_gbps=50$/);
+    assert.match((await back.getAttribute('href')) ?? '', /#v=2&bw_gbps=50$/);
     await screenshot(host, 'embed-in-doc');
     assert.deepEqual(errors, [], errors.join('\n'));
     await host.close();

@@ -101,7 +101,7 @@ test('markup and script in every string-carrying link key stay text', async () =
     await screenshot(page, 'hardening-payload-banner');
 
     // The page's own keys, one at a time (embed switches the view; pin holds a link of its own).
-    const own = [['pin', `v=1&fw=${encodeURIComponent(IMG)}&${encodeURIComponent(PAYLOADS[1])}=1`]];
+    const own = [['pin', `v=2&fw=${encodeURIComponent(IMG)}&${encodeURIComponent(PAYLOADS[1])}=1`]];
     for (const k of ['embed', 'lang', 'pin']) for (const p of PAYLOADS) own.push([k, p]);
     for (const [k, v] of own) {
       await load(app, hash([['v', '1'], [k, v]]));
@@ -202,7 +202,7 @@ test('a link from a newer version says so; an over-long link is refused and says
     assert.match(text, /v=99/);
     assert.match(text, /比本程序新/);
 
-    await load(app, `#v=1&bw_gbps=40&x=${'a'.repeat(5000)}`);
+    await load(app, `#v=2&bw_gbps=40&x=${'a'.repeat(5000)}`);
     banner = page.getByTestId('link-banner');
     await banner.waitFor();
     text = (await banner.textContent()) ?? '';
@@ -294,7 +294,7 @@ test('without a Clipboard API (a page served over plain http) copying shows the 
     await page.getByTestId('copy-link').click();
     const fallback = page.getByTestId('copy-fallback');
     await fallback.waitFor({ timeout: 15_000 });
-    assert.match(await fallback.inputValue(), /^http:\/\/127\.0\.0\.1:\d+\/#v=1/);
+    assert.match(await fallback.inputValue(), /^http:\/\/127\.0\.0\.1:\d+\/#v=2/);
     app.assertNoErrors();
   } finally {
     await app.close();

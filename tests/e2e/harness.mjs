@@ -186,7 +186,7 @@ export async function waitForApp(page, errors, timeout = 20_000) {
 }
 
 /**
- * Serve dist/, start Chromium, open the page at `hash` (e.g. '#v=1&bw=25') and wait for the app.
+ * Serve dist/, start Chromium, open the page at `hash` (e.g. '#v=2&bw=25') and wait for the app.
  * `contextOptions` go to the browser context (`{ javaScriptEnabled: false }`); `initScript` runs in the
  * page before its own scripts (a function or a string).
  * Call `close()` in a `finally`.

@@ -47,7 +47,7 @@ test('the default page shows the seed worked example, in both languages and at t
     ['zh', DESKTOP, 'default-zh-desktop'],
     ['zh', PHONE, 'default-zh-phone'],
   ]) {
-    const app = await openPage({ hash: lang === 'zh' ? '#v=1&lang=zh' : '', viewport });
+    const app = await openPage({ hash: lang === 'zh' ? '#v=2&lang=zh' : '', viewport });
     try {
       const { page } = app;
       await page.getByTestId('tpot-full').waitFor();
@@ -146,7 +146,7 @@ test('changing the bandwidth updates TPOT and the link, and the link reloads the
 });
 
 test('a broken link loads the rest, keeps the default for the bad key and says so', async () => {
-  const app = await openPage({ hash: '#v=1&bw_gbps=abc&nonsense=1&tpot_ms=60' });
+  const app = await openPage({ hash: '#v=2&bw_gbps=abc&nonsense=1&tpot_ms=60' });
   try {
     const { page } = app;
     const banner = page.getByTestId('link-banner');
@@ -199,7 +199,7 @@ test('garbage in a field shows the error next to it and keeps the last result', 
 });
 
 test('switching the language keeps the scenario and goes into the link', async () => {
-  const app = await openPage({ hash: '#v=1&bw_gbps=30' });
+  const app = await openPage({ hash: '#v=2&bw_gbps=30' });
   try {
     const { page } = app;
     await page.getByTestId('tpot-full').waitFor();
@@ -225,7 +225,7 @@ test('a hand-edited hash loads without a reload', async () => {
   try {
     const { page } = app;
     await page.getByTestId('tpot-full').waitFor();
-    await page.evaluate(() => { location.hash = '#v=1&bw_gbps=50'; });
+    await page.evaluate(() => { location.hash = '#v=2&bw_gbps=50'; });
     await waitNum(page, 'tpot-full', (x) => x < 50, 'below 50 ms');
     assert.equal(await page.getByLabel(BW_LABEL, { exact: true }).inputValue(), '50');
     app.assertNoErrors();
@@ -235,7 +235,7 @@ test('a hand-edited hash loads without a reload', async () => {
 });
 
 test('the embed view shows the verdicts and key numbers and links back', async () => {
-  const app = await openPage({ hash: '#v=1&bw_gbps=50&embed=1', viewport: { width: 600, height: 500 } });
+  const app = await openPage({ hash: '#v=2&bw_gbps=50&embed=1', viewport: { width: 600, height: 500 } });
   try {
     const { page } = app;
     await page.getByTestId('verdict-tpot').waitFor();
@@ -271,14 +271,14 @@ test('export downloads Markdown and JSON, and the share buttons copy', async () 
       const fallback = document.querySelector('[data-testid="copy-fallback"]');
       return fallback ? fallback.value : navigator.clipboard.readText();
     });
-    assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/#v=1/);
+    assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/#v=2/);
     await page.getByTestId('copy-embed').click();
     await page.waitForTimeout(200);
     const embed = await page.evaluate(async () => {
       const fallback = document.querySelector('[data-testid="copy-fallback"]');
       return fallback ? fallback.value : navigator.clipboard.readText();
     });
-    assert.match(embed, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=1&embed=1"/);
+    assert.match(embed, /<iframe src="http:\/\/127\.0\.0\.1:\d+\/#v=2&embed=1"/);
     app.assertNoErrors();
   } finally {
     await app.close();
@@ -303,7 +303,7 @@ test('choosing a one-shot model hides the LLM fields', async () => {
 });
 
 test('with fixed-size prefill chunks the TTFT chart climbs in steps and the link keeps it', async () => {
-  const app = await openPage({ hash: '#v=1&chunk=128&fixed_chunks=1&prompt=600' });
+  const app = await openPage({ hash: '#v=2&chunk=128&fixed_chunks=1&prompt=600' });
   try {
     const { page } = app;
     const fig = page.getByTestId('chart-ttft');

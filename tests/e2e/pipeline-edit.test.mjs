@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { openPage, screenshot } from './harness.mjs';
 
 // crates/core/tests/pipelines/01_seed_voice_assistant.scn
-const VOICE = 'v=1&stages=asr,llm,tts&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.fps=1&s3.w_bits=8&s3.gran=channel';
+const VOICE = 'v=2&stages=asr,llm,tts&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.fps=1&s3.w_bits=8&s3.gran=channel';
 
 async function e2eMs(page) {
   const t = (await page.getByTestId('pipe-e2e').first().textContent()) ?? '';
@@ -203,7 +203,7 @@ test('removing every stage says so without failing; one added stage is a pipelin
     const [json] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
     const exported = JSON.parse(readFileSync(await json.path(), 'utf8'));
     assert.deepEqual(exported.stages, ['llm']);
-    assert.match(exported.link, /^v=1&stages=llm/);
+    assert.match(exported.link, /^v=2&stages=llm/);
     app.assertNoErrors();
   } finally {
     await app.close();

@@ -316,7 +316,20 @@ pub fn App() -> impl IntoView {
 fn FullView() -> impl IntoView {
     let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
+    // Keyboard users reach the results without tabbing through every field. A button, not an anchor: the
+    // page's hash is its scenario.
+    let skip = move |_| {
+        if let Some(h) = document().get_element_by_id("h-results") {
+            if let Ok(h) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(h) {
+                let _ = h.focus();
+                h.scroll_into_view();
+            }
+        }
+    };
     view! {
+        <button type="button" class="skip-link" data-testid="skip-results" on:click=skip>
+            {Ui::SkipToResults.live(lang)}
+        </button>
         <header class="top">
             <div class="brand">
                 <h1>{Ui::Title.live(lang)}</h1>
@@ -331,7 +344,7 @@ fn FullView() -> impl IntoView {
                 {ALL_GROUPS.iter().map(|&g| view! { <FieldGroup group=g/> }).collect_view()}
             </section>
             <section class="results" aria-labelledby="h-results">
-                <h2 id="h-results">{Ui::Results.live(lang)}</h2>
+                <h2 id="h-results" tabindex="-1">{Ui::Results.live(lang)}</h2>
                 <ShareBar/>
                 <crate::pipeline_ui::VoiceButton/>
                 <Results/>

@@ -510,6 +510,24 @@ fn a_device_preset_is_the_same_however_it_was_reached() {
 }
 
 #[test]
+fn every_device_preset_is_the_same_after_any_other() {
+    for a in ALL_DEVICES {
+        let fresh = chosen(&format!("device={}&fw=llama_cpp", a.id));
+        for b in ALL_DEVICES {
+            let mut i = chosen(&format!("device={}&fw=llama_cpp", b.id));
+            i.set_exact(Field::MemoryGb, 512.0);
+            i.set_exact(Field::SustainedW, 300.0);
+            i.set_exact(Field::BatteryWh, 15.0);
+            i.set_exact(Field::GraphLimitGb, 1.0);
+            i.set_exact(Field::AmbientC, 40.0);
+            i.device = Some(a.id.into());
+            complete::complete(&mut i, None);
+            assert_eq!(i, fresh, "{} after {}", a.id, b.id);
+        }
+    }
+}
+
+#[test]
 fn frameworks_run_on_the_unit_they_use_on_that_device() {
     let backend = |link: &str| chosen(link).backend;
     assert_eq!(backend("device=qcom_sd8g3&fw=llama_cpp"), Backend::Cpu);

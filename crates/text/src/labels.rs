@@ -36,7 +36,7 @@ fn field_words(f: Field) -> Option<Words> {
         ComputeUtil => [
             "Compute utilization",
             "算子利用率",
-            "Share of the peak real operators reach (the seed's 20–40 %); a range is allowed.",
+            "Share of the peak real operators reach (the worked example's 20–40 %); a range is allowed.",
             "真实算子能达到的峰值比例（原文 20%～40%），可填区间。",
         ],
         CpuTops => [
@@ -102,13 +102,13 @@ fn field_words(f: Field) -> Option<Words> {
         BurstW => [
             "Burst power",
             "短时爆发功耗",
-            "Short-term power the device allows (the seed's 8 W).",
+            "Short-term power the device allows (the worked example's 8 W).",
             "短时允许的爆发功耗（原文 8 W）。",
         ],
         BurstS => [
             "Burst duration",
             "爆发持续时间",
-            "How long the burst power lasts before the junction limit (the seed's 30 s).",
+            "How long the burst power lasts before the junction limit (the worked example's 30 s).",
             "爆发功耗持续多久后结温逼近上限（原文 30 秒）。",
         ],
         TjMaxC => [
@@ -126,7 +126,7 @@ fn field_words(f: Field) -> Option<Words> {
         AccelW => [
             "Accelerator power at full load",
             "加速器满载功耗",
-            "NPU/GPU power while busy (the seed's 2–3 W); a range is allowed.",
+            "NPU/GPU power while busy (the worked example's 2–3 W); a range is allowed.",
             "NPU/GPU 满载功耗（原文 2～3 W），可填区间。",
         ],
         BaseW => [
@@ -156,7 +156,7 @@ fn field_words(f: Field) -> Option<Words> {
         ParamsB => [
             "Parameters",
             "参数量",
-            "Parameter count in billions (the seed's 1.5 B).",
+            "Parameter count in billions (the worked example's 1.5 B).",
             "参数量，单位十亿（原文 1.5B）。",
         ],
         Layers => [
@@ -294,7 +294,7 @@ fn field_words(f: Field) -> Option<Words> {
         Context => [
             "Context length",
             "上下文长度",
-            "Tokens of context the KV cache holds (the seed's 2048).",
+            "Tokens of context the KV cache holds (the worked example's 2048).",
             "KV Cache 需容纳的上下文长度（原文 2048）。",
         ],
         Prompt => [
@@ -318,7 +318,7 @@ fn field_words(f: Field) -> Option<Words> {
         MaxFileGb => [
             "Largest model file",
             "单模型文件上限",
-            "The product's file-size guideline (the seed's 2 GB).",
+            "The product's file-size guideline (the worked example's 2 GB).",
             "产品对单个模型文件的体积要求（原文 2 GB）。",
         ],
         TokenOverheadMs => [

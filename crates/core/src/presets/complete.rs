@@ -219,10 +219,16 @@ pub const COMPLETED_FIELDS: &[Field] = &[
     Field::StorageReadGbps,
     Field::SustainedW,
     Field::BurstW,
+    Field::BurstS,
     Field::TjMaxC,
+    Field::AmbientC,
     Field::AccelW,
     Field::BaseW,
     Field::IdleW,
+    Field::DramPjPerBit,
+    Field::BatteryWh,
+    Field::AppCapGb,
+    Field::GraphLimitGb,
     Field::DecodeTops,
     Field::ChainGbps,
     Field::MaxFileGb,
@@ -339,6 +345,23 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             );
         }
     }
+    // The device fields no preset publishes take the worked example's values (a battery, a per-app cap and an
+    // accelerator's graph limit: none), never the previous device's.
+    let example = Inputs::default();
+    for f in [
+        Field::BurstS,
+        Field::AmbientC,
+        Field::DramPjPerBit,
+        Field::BatteryWh,
+        Field::AppCapGb,
+        Field::GraphLimitGb,
+    ] {
+        set(inputs, f, example.get(f), class_o);
+    }
+    // Memory first: the reserved share below is of this device's memory, never the previous device's.
+    if p.ram_gb.is_empty() {
+        set(inputs, Field::MemoryGb, Some(Value::exact(8.0)), class_o);
+    }
     let mem = inputs.mid(Field::MemoryGb).unwrap_or(8.0);
     let reserved = (mem * class.reserved_share)
         .max(class.reserved_min_gb)
@@ -377,9 +400,6 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             set(inputs, f, Some(Value::exact(v)), class_o);
         }
     }
-    if p.ram_gb.is_empty() {
-        set(inputs, Field::MemoryGb, Some(Value::exact(8.0)), class_o);
-    }
     // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget:
     // the accelerator 40–60 % of it, the rest of the SoC 15 %, idle 5 % (DRAM traffic comes on top).
     if p.kind != DeviceKind::Reference {
@@ -414,12 +434,15 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             Field::PeakFp16Tops,
             Field::PeakInt4Tops,
         ] {
-            if let Some(x) = p.figure(f) {
-                set(inputs, f, Some(Value::exact(x.value)), figure_origin(x));
+            match p.figure(f) {
+                Some(x) => set(inputs, f, Some(Value::exact(x.value)), figure_origin(x)),
+                None => set(inputs, f, example.get(f), Origin::Example),
             }
         }
-        let example = Inputs::default();
         for f in [
+            Field::AccelW,
+            Field::BaseW,
+            Field::IdleW,
             Field::BandwidthUtil,
             Field::ComputeUtil,
             Field::BandDecode,
