@@ -2337,8 +2337,10 @@ pub fn cpu_threads(row: &Row) -> Vec<(f64, CoreKind)> {
 pub fn cpu_peak(row: &Row) -> f64 {
     let used = cpu_threads(row);
     if used.is_empty() {
-        return row.threads.unwrap_or(default_threads(row.hw))
-            * cpu_tops_per_thread(row.hw, &row.quant);
+        return match row.threads {
+            Some(t) => t * cpu_tops_per_thread(row.hw, &row.quant),
+            None => cpu_class_peak(row.hw, &row.quant),
+        };
     }
     if llama_cpp_static_split(row) {
         return slowest_core_peak(row, &used);
@@ -2744,10 +2746,24 @@ pub fn default_peak(row: &Row) -> Peak {
     }
     let tops = match (row.backend, row.hw) {
         (Backend::Cpu, _) => cpu_peak(row),
-        (Backend::Gpu, HwClass::AppleMSeries) => apple_gpu_tflops(row).unwrap_or(10.0),
+        (Backend::Gpu, HwClass::AppleMSeries) => {
+            apple_gpu_tflops(row).unwrap_or_else(|| class_peak(row.backend, row.hw, false))
+        }
+        (b, hw) => class_peak(b, hw, sixteen_bit_activations(row)),
+    };
+    Peak { tops, given: false }
+}
+
+/// The nominal peak of a unit of a device class where nothing better is known, TOPS (see [`default_peak`]):
+/// Apple GPUs 10, phone GPUs 8, NPUs 40 INT8 (20 at 16-bit activations), Jetson 20, integrated GPUs 8,
+/// discrete GPUs 80, unified workstations 60, anything else 4. CPUs: [`cpu_class_peak`].
+#[must_use]
+pub fn class_peak(backend: Backend, hw: HwClass, sixteen_bit: bool) -> f64 {
+    match (backend, hw) {
+        (Backend::Gpu, HwClass::AppleMSeries) => 10.0,
         (Backend::Gpu, HwClass::Phone) => 8.0,
         (Backend::Npu, _) => {
-            if sixteen_bit_activations(row) {
+            if sixteen_bit {
                 20.0
             } else {
                 40.0
@@ -2758,15 +2774,27 @@ pub fn default_peak(row: &Row) -> Peak {
         (_, HwClass::DiscreteGpu) => 80.0,
         (_, HwClass::WorkstationUnified) => 60.0,
         _ => 4.0,
-    };
-    Peak { tops, given: false }
+    }
+}
+
+/// A CPU's peak without a core list, TOPS: the class's default threads × [`cpu_tops_per_thread`].
+#[must_use]
+pub fn cpu_class_peak(hw: HwClass, quant: &str) -> f64 {
+    default_threads(hw) * cpu_tops_per_thread(hw, quant)
+}
+
+/// An Apple GPU's peak from its generation (M1 = 1) and core count, TOPS ([`APPLE_TFLOPS_PER_CORE`]).
+#[must_use]
+pub fn apple_gpu_peak(generation: u8, cores: f64) -> Option<f64> {
+    let per_core = APPLE_TFLOPS_PER_CORE
+        .get(usize::from(generation).checked_sub(1)?)?
+        .1;
+    Some(cores * per_core)
 }
 
 fn apple_gpu_tflops(row: &Row) -> Option<f64> {
     let text = alloc::format!("{} {} {}", row.chip, row.device, row.cores).to_ascii_lowercase();
-    let per_core = APPLE_TFLOPS_PER_CORE
-        .get(usize::from(apple_generation(&text)?).checked_sub(1)?)?
-        .1;
+    let generation = apple_generation(&text)?;
     // "40-core GPU", "40 GPU cores", "(40-core GPU)": the number before "-core" or " gpu core".
     let cores = [
         "-core gpu",
@@ -2793,7 +2821,7 @@ fn apple_gpu_tflops(row: &Row) -> Option<f64> {
         // Unknown core count: the full-GPU variant this bandwidth implies (M4 Max 546 GB/s: 40 cores).
         (text.contains("max") && row.bw_gbps > 500.0).then_some(40.0)
     })?;
-    Some(cores * per_core)
+    apple_gpu_peak(generation, cores)
 }
 
 /// Whether the row comes from llama-bench (pp and tg measured separately, tg after an empty context).

@@ -7,12 +7,11 @@
 //! exists. The link codec starts every link that names a device from [`complete`], so the page, the CLI and
 //! a shared link compute one scenario from the same choices.
 
-use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::devices::{DeviceKind, DevicePreset, DEVICE_FIELDS};
 use super::{Figure, Provenance};
-use crate::calibration::{self, Calibrated, HwClass, Row, Runtime};
+use crate::calibration::{self, Calibrated, HwClass, Runtime};
 use crate::input::{Backend, Field, Inputs, Value};
 
 /// Where a field's value in a completed scenario comes from.
@@ -253,53 +252,28 @@ fn figure_origin(x: Figure) -> Origin {
     }
 }
 
-/// GPU cores of the base configuration of Apple's M-series presets (Apple's product pages: M1 and M2/M3/M4
-/// MacBook Air and Mac mini base models), which the calibration's Apple GPU peak reads ([`calibration::
-/// APPLE_TFLOPS_PER_CORE`]).
-const APPLE_GPU_CORES: &[(&str, &str)] = &[
-    ("apple_m1", "8-core GPU"),
-    ("apple_m2", "10-core GPU"),
-    ("apple_m3", "10-core GPU"),
-    ("apple_m4", "10-core GPU"),
+/// Generation and GPU cores of the base configuration of Apple's M-series presets (Apple's product pages:
+/// M1 and M2/M3/M4 MacBook Air and Mac mini base models), for the calibration's Apple GPU peak
+/// ([`calibration::apple_gpu_peak`]).
+const APPLE_GPU_CORES: &[(&str, u8, f64)] = &[
+    ("apple_m1", 1, 8.0),
+    ("apple_m2", 2, 10.0),
+    ("apple_m3", 3, 10.0),
+    ("apple_m4", 4, 10.0),
 ];
 
-/// A measurement row as a data file would describe this device, runtime and quantization (no model):
-/// what the calibration's per-row rules read to give a unit's peak, bandwidth share and constants.
-fn device_row(p: &DevicePreset, framework: &str, backend: Backend, quant: &str) -> Row {
-    let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
-    let hw = hw_class(p, backend);
-    Row {
-        id: String::from(p.id),
-        line: 0,
-        source: String::new(),
-        hw,
-        device: String::from(p.name),
-        chip: String::from(p.name),
-        cores: String::from(
-            APPLE_GPU_CORES
-                .iter()
-                .find(|(id, _)| *id == p.id)
-                .map_or("", |c| c.1),
-        ),
-        backend,
-        framework: String::from(framework),
-        framework_version: String::new(),
-        model: String::new(),
-        quant: String::from(quant),
-        params: 1e9,
-        bits: 4.5,
-        bits_from_size: false,
-        bw_gbps: bw,
-        peak_given: None,
-        precision: String::new(),
-        prompt: None,
-        prefill_tps: None,
-        gen: None,
-        decode_tps: None,
-        context: None,
-        threads: None,
-        active: None,
-        uncertain: false,
+/// The peak of a unit a device preset does not give a figure for, TOPS: an Apple GPU's from its cores, a
+/// CPU's from its class's threads, otherwise the unit's class default — the rules `edgefit validate`
+/// applies to a measurement without a stated peak.
+fn unit_peak(p: &DevicePreset, b: Backend, hw: HwClass, quant: &str) -> f64 {
+    match b {
+        Backend::Cpu => calibration::cpu_class_peak(hw, quant),
+        Backend::Gpu if hw == HwClass::AppleMSeries => APPLE_GPU_CORES
+            .iter()
+            .find(|a| a.0 == p.id)
+            .and_then(|a| calibration::apple_gpu_peak(a.1, a.2))
+            .unwrap_or_else(|| calibration::class_peak(b, hw, false)),
+        _ => calibration::class_peak(b, hw, false),
     }
 }
 
@@ -467,8 +441,8 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         .as_deref()
         .and_then(super::quant)
         .map_or("", |q| q.name);
-    let row = device_row(p, &inputs.framework, b, quant);
-    let hw = row.hw;
+    let hw = hw_class(p, b);
+    let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
     let rt = calibration::runtime_of_framework(&inputs.framework, b, p.vendor == "NVIDIA");
     let c = calibration::default_for(b, rt, hw);
     let fitted = if c.n_decode > 0 || c.n_prefill > 0 {
@@ -495,7 +469,7 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             match p.figure(f) {
                 Some(x) => set(inputs, f, Some(Value::exact(x.value)), figure_origin(x)),
                 None if f == Field::PeakInt8Tops => {
-                    let t = calibration::default_peak(&row).tops;
+                    let t = unit_peak(p, b, hw, quant);
                     set(inputs, f, Some(Value::exact(t)), unit_o);
                 }
                 None => set(inputs, f, None, unit_o),
@@ -503,27 +477,17 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         }
     } else {
         // Apple GPUs run FP16 at their FP32 rate: their core count's figure, as the calibration's Apple rows.
-        let tops = calibration::default_peak(&row).tops;
+        let tops = unit_peak(p, b, hw, quant);
         for f in peaks {
             set(inputs, f, Some(Value::exact(tops)), unit_o);
         }
     }
-    let decode = (b == Backend::Cpu)
-        .then(|| calibration::cpu_decode_peak(&row))
-        .filter(|d| (d - calibration::cpu_peak(&row)).abs() > 1e-12);
-    set(inputs, Field::DecodeTops, decode.map(Value::exact), unit_o);
-    let chain = calibration::stream_bound(&row, calibration::CORE_STREAM_GBPS).map(|(_, gbps)| {
-        let threads: f64 = calibration::cpu_threads(&row).iter().map(|g| g.0).sum();
-        threads * gbps
-    });
-    set(
-        inputs,
-        Field::ChainGbps,
-        chain.filter(|c| *c > 0.0).map(Value::exact),
-        unit_o,
-    );
-    let share = calibration::unit_bandwidth_share(&row)
-        * calibration::kquant_share_at(b, hw, c.runtime, p.name, quant);
+    // A preset lists no CPU cores: no decode-only peak and no per-thread chain (as for a measurement
+    // without a core list).
+    set(inputs, Field::DecodeTops, None, unit_o);
+    set(inputs, Field::ChainGbps, None, unit_o);
+    // The presets are base chips, whose CPU draws all the DRAM's bandwidth (no Max/Ultra die limit).
+    let share = calibration::kquant_share_at(b, hw, c.runtime, p.name, quant);
     let eta_bw = crate::math::clamp(c.eta_bw * share, 1e-3, 1.0);
     set(
         inputs,
@@ -537,9 +501,7 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         Some(Value::exact(crate::math::clamp(c.eta_c, 1e-3, 1.0))),
         fitted,
     );
-    let scale = rt.map_or(1.0, |r| {
-        calibration::clock_scale(hw, r, p.name, row.bw_gbps)
-    });
+    let scale = rt.map_or(1.0, |r| calibration::clock_scale(hw, r, p.name, bw));
     set(
         inputs,
         Field::LayerMs,
