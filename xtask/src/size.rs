@@ -32,10 +32,13 @@ use std::process::{Command, Stdio};
 /// link write from overwriting the history entry Back reached (a CI failure) and for MLX as a runtime with its
 /// own calibrated group, named in the note with its data file; to 324.5 KB at 324.3 KB (session 10) for the
 /// η_bw note's share of a K-quant on an M1-generation GPU (the quantization preset read, the note's words in
-/// both languages; 324.5 KB once the note's Chinese took full-width punctuation). A ceiling against
+/// both languages; 324.5 KB once the note's Chinese took full-width punctuation); to 337 KB at 336.3 KB
+/// (issue #21) for a device preset as a complete scenario (class defaults, the framework's backend, the
+/// fitted group's constants and band, each field's origin in both languages), the v=1 → v=2 link
+/// migration, the speed band and the results' summary line. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 324_500;
+pub const GZIP_BUDGET_BYTES: u64 = 337_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
