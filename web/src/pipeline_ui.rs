@@ -288,7 +288,10 @@ pub fn VoiceButton() -> impl IntoView {
                 type="button"
                 data-testid="voice-assistant"
                 on:click=move |_| {
-                    pipe.load(link::decode(VOICE_ASSISTANT_LINK, PAGE_KEYS));
+                    // The current device and model, not the built-in defaults.
+                    let here = crate::presets_ui::current_inputs(&ctx);
+                    let p = edgefit_core::pipeline::Pipeline::voice_assistant_on(&here);
+                    pipe.load(link::decode(&link::encode(&p, &[]), PAGE_KEYS));
                     // Its link as a new history entry (location.hash = …): Back returns to this page
                     // instead of leaving the calculator.
                     share::push_hash(&pipe.hash(&ctx));

@@ -286,6 +286,26 @@ impl Pipeline {
             },
         ])
     }
+    /// The voice assistant on the scenario a person was looking at: its model as the LLM stage, and its
+    /// device (every device field, the preset and the backend) under the speech stages too.
+    #[must_use]
+    pub fn voice_assistant_on(current: &Inputs) -> Self {
+        let mut p = Self::voice_assistant();
+        for st in &mut p.stages {
+            if st.role == Role::Llm {
+                st.inputs = current.clone();
+                continue;
+            }
+            for &f in crate::input::ALL_FIELDS {
+                if f.spec().group == crate::input::Group::Device {
+                    st.inputs.set(f, current.get(f));
+                }
+            }
+            st.inputs.device.clone_from(&current.device);
+            st.inputs.backend = current.backend;
+        }
+        p
+    }
     /// A conversation field.
     #[must_use]
     pub fn get(&self, f: TurnField) -> f64 {

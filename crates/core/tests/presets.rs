@@ -941,3 +941,25 @@ fn the_dgx_spark_preset_derives_its_dense_rates_from_the_sparse_fp4_figure() {
     assert_eq!(ALL_DEVICES.last().map(|d| d.id), Some("nv_dgx_spark"));
     assert_eq!(ALL_DEVICES[0].id, "seed_reference_npu8");
 }
+
+#[test]
+fn the_voice_assistant_starts_from_the_current_device_and_model() {
+    use edgefit_core::pipeline::{Pipeline, Role};
+    // From the defaults: the built-in voice assistant.
+    assert_eq!(
+        Pipeline::voice_assistant_on(&Inputs::default()),
+        Pipeline::voice_assistant()
+    );
+    let here = chosen("device=nv_orin_nano_8gb&fw=llama_cpp&llm=llama-3.2-3b&quant=q4_k_m");
+    let p = Pipeline::voice_assistant_on(&here);
+    let llm = p.stages.iter().find(|s| s.role == Role::Llm).unwrap();
+    assert_eq!(llm.inputs, here);
+    for s in &p.stages {
+        assert_eq!(s.inputs.device.as_deref(), Some("nv_orin_nano_8gb"));
+        assert_eq!(
+            s.inputs.mid(Field::BandwidthGbps),
+            here.mid(Field::BandwidthGbps)
+        );
+        assert_eq!(s.inputs.backend, here.backend);
+    }
+}

@@ -167,6 +167,99 @@ fn speed_line(e: &Evaluation, lang: Lang) -> Option<String> {
     ))
 }
 
+/// Where the values the user did not type come from, one line per kind of origin (a device preset's
+/// completion): estimates of its kind, a unit's class peak, fitted groups, the prior.
+fn origins_lines(inputs: &Inputs, lang: Lang) -> String {
+    use edgefit_core::presets::complete::{origins, Origin};
+    use edgefit_core::presets::DeviceKind;
+    // Only fields that hold a value (an unknown battery is no estimate).
+    let all: Vec<_> = origins(inputs)
+        .into_iter()
+        .filter(|(f, _)| inputs.get(*f).is_some())
+        .collect();
+    let names = |keep: &dyn Fn(&Origin) -> bool| -> Vec<&'static str> {
+        all.iter()
+            .filter(|(_, o)| keep(o))
+            .map(|(f, _)| crate::field_label(*f, lang))
+            .collect()
+    };
+    let sep = lang.pick(", ", "、");
+    let mut out = String::new();
+    let class = all.iter().find_map(|(_, o)| match o {
+        Origin::ClassDefault { kind } => Some(*kind),
+        _ => None,
+    });
+    if let Some(kind) = class {
+        let k = match (kind, lang) {
+            (DeviceKind::Phone, Lang::En) => "phones",
+            (DeviceKind::Laptop, Lang::En) => "laptops",
+            (DeviceKind::Sbc, Lang::En) => "single-board computers",
+            (DeviceKind::Accelerator, Lang::En) => "accelerator modules",
+            (DeviceKind::Desktop, Lang::En) => "desktop workstations",
+            (DeviceKind::Phone, Lang::Zh) => "手机",
+            (DeviceKind::Laptop, Lang::Zh) => "笔记本",
+            (DeviceKind::Sbc, Lang::Zh) => "单板计算机",
+            (DeviceKind::Accelerator, Lang::Zh) => "加速模组",
+            (DeviceKind::Desktop, Lang::Zh) => "桌面工作站",
+            _ => "",
+        };
+        let n = names(&|o| matches!(o, Origin::ClassDefault { .. })).join(sep);
+        if !k.is_empty() {
+            out.push_str(&lang.pick(
+                format!(
+                    "- Estimates (not published for this device; the usual value for {k}): {n}\n"
+                ),
+                format!("- 估计值（该设备未公布，取{k}常用值）：{n}\n"),
+            ));
+        }
+    }
+    let unit = names(&|o| matches!(o, Origin::UnitDefault { .. }));
+    if !unit.is_empty() {
+        let n = unit.join(sep);
+        out.push_str(&lang.pick(
+            format!("- Estimated from the unit's class (the preset gives no figure for this unit): {n}\n"),
+            format!("- 按该计算单元同类设备估计（预设未给出该单元数值）：{n}\n"),
+        ));
+    }
+    for (_, o) in &all {
+        if let Origin::Fitted {
+            backend,
+            runtime,
+            hw,
+            rows,
+        } = o
+        {
+            let n = names(&|x| x == o).join(sep);
+            let group = format!(
+                "{}{}{}",
+                crate::backend_label(*backend, lang),
+                runtime
+                    .map(|r| format!(", {}", r.code()))
+                    .unwrap_or_default(),
+                hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
+            );
+            let line = lang.pick(
+                format!("- Fitted on {rows} published measurements ({group}): {n}\n"),
+                format!("- 基于 {rows} 条公开实测拟合（{group}）：{n}\n"),
+            );
+            if !out.contains(&line) {
+                out.push_str(&line);
+            }
+        }
+    }
+    let prior = names(&|o| matches!(o, Origin::Prior { .. }));
+    if !prior.is_empty() {
+        let n = prior.join(sep);
+        out.push_str(&lang.pick(
+            format!(
+                "- Not fitted for this device class and runtime (a prior, with a wide band): {n}\n"
+            ),
+            format!("- 未针对该类设备与框架拟合（先验值，区间较宽）：{n}\n"),
+        ));
+    }
+    out
+}
+
 /// One line on the scenario: device, model, targets.
 fn summary(s: &Scenarios, lang: Lang) -> String {
     let sc = &s.expected;
@@ -240,6 +333,7 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
     if let Some(l) = speed_line(e, lang) {
         out.push_str(&l);
     }
+    out.push_str(&origins_lines(inputs, lang));
     if inputs.has_ranges() {
         out.push_str(lang.pick(
             "\nInputs given as ranges show as bands (low–high); a verdict that differs across a range is a warning.\n",

@@ -445,16 +445,22 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
     let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
     let rt = calibration::runtime_of_framework(&inputs.framework, b, p.vendor == "NVIDIA");
     let c = calibration::default_for(b, rt, hw);
-    let fitted = if c.n_decode > 0 || c.n_prefill > 0 {
-        Origin::Fitted {
-            backend: c.backend,
-            runtime: c.runtime,
-            hw: c.hw,
-            rows: c.n_decode,
+    // Decode's constants (η_bw, the per-layer cost, the decode band) and the prompt's (η_c, the matmul
+    // tile, the prefill band) are fitted, or not, apart.
+    let origin_of = |rows: usize| {
+        if rows > 0 {
+            Origin::Fitted {
+                backend: c.backend,
+                runtime: c.runtime,
+                hw: c.hw,
+                rows,
+            }
+        } else {
+            Origin::Prior { backend: b }
         }
-    } else {
-        Origin::Prior { backend: b }
     };
+    let fitted_d = origin_of(c.n_decode);
+    let fitted_p = origin_of(c.n_prefill);
     let unit_o = Origin::UnitDefault { backend: b, hw };
     let peaks = [
         Field::PeakInt8Tops,
@@ -493,34 +499,39 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         inputs,
         Field::BandwidthUtil,
         Some(Value::exact(eta_bw)),
-        fitted,
+        fitted_d,
     );
     set(
         inputs,
         Field::ComputeUtil,
         Some(Value::exact(crate::math::clamp(c.eta_c, 1e-3, 1.0))),
-        fitted,
+        fitted_p,
     );
     let scale = rt.map_or(1.0, |r| calibration::clock_scale(hw, r, p.name, bw));
     set(
         inputs,
         Field::LayerMs,
         Some(Value::exact(c.layer_ms * scale)),
-        fitted,
+        fitted_d,
     );
     set(
         inputs,
         Field::GemmTile,
         Some(Value::exact(calibration::runtime_gemm_tile(c.runtime))),
-        fitted,
+        fitted_p,
     );
     let band = |x: (f64, f64)| Value::range3(x.0.clamp(1e-3, 1.0), 1.0, x.1.clamp(1.0, 100.0));
-    set(inputs, Field::BandDecode, Some(band(c.decode_band)), fitted);
+    set(
+        inputs,
+        Field::BandDecode,
+        Some(band(c.decode_band)),
+        fitted_d,
+    );
     set(
         inputs,
         Field::BandPrefill,
         Some(band(c.prefill_band)),
-        fitted,
+        fitted_p,
     );
     Some(Completion {
         derived_backend: derived,
