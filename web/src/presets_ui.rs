@@ -246,13 +246,19 @@ pub fn calibrated_at(
     CalAt { cal, scale, kquant }
 }
 
-fn sources_of(group: Group, id: &str) -> &'static [&'static str] {
-    match group {
+fn sources_of(group: Group, id: &str) -> Vec<&'static str> {
+    let own: &[&str] = match group {
         Group::Device => presets::device(id).map_or(&[], |p| p.sources),
         Group::Model => presets::model(id).map_or(&[], |p| p.sources),
         Group::Quantization => presets::quant(id).map_or(&[], |p| p.sources),
         _ => &[],
+    };
+    let mut v = own.to_vec();
+    if group == Group::Device {
+        // The pages a figure the preset's own sources lack was derived from.
+        v.extend(complete::supplement_sources(id));
     }
+    v
 }
 
 /// Accuracy next to speed and size: the published quality delta of a quantization preset, with its
@@ -411,7 +417,7 @@ pub fn PresetPicker(
             let l = lang.get();
             sig.with(|id| {
                 id.as_deref().and_then(|id| {
-                    let src = source_list(sources_of(group, id), format!("sources-{key}"), l);
+                    let src = source_list(&sources_of(group, id), format!("sources-{key}"), l);
                     if group == Group::Quantization && presets::quant(id).is_some() {
                         Some(el("div").kid(quality_note(id, l)).kids(src).into())
                     } else {
@@ -564,7 +570,10 @@ fn origin_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
     if matches!(field, Field::BandwidthUtil | Field::ComputeUtil) {
         return None;
     }
-    let origins = ctx.read.with(|r| complete::origins(&r.0));
+    let origins = ctx.read.with(|r| {
+        // An empty field is no estimate (an unknown FP16 peak is assumed by the engine, and says so).
+        r.0.get(field).is_some().then(|| complete::origins(&r.0))
+    })?;
     let (_, o) = origins.into_iter().find(|(f, _)| *f == field)?;
     let text = match o {
         complete::Origin::ClassDefault { kind } => {

@@ -80,6 +80,9 @@ pub struct ClassDefaults {
     pub max_file_gb: f64,
     /// CPU throughput for operators that fall back from the accelerator, TOPS.
     pub cpu_tops: f64,
+    /// Peak DRAM bandwidth when neither the preset nor a supplement gives it, GB/s: a flagship phone's
+    /// LPDDR5-6400 × 64 bit, a laptop's LPDDR5-6400 × 128 bit, a board's LPDDR4X-4266 × 32 bit.
+    pub bandwidth_gbps: f64,
 }
 
 /// The defaults of a kind of device. Phones: Android and iOS keep 3–5 GB of an 8–16 GB phone for the OS
@@ -105,18 +108,24 @@ pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
             burst_w,
             max_file_gb: storage_gb,
             cpu_tops: 0.1,
+            bandwidth_gbps: 25.0,
         }
     }
     match kind {
         DeviceKind::Phone => ClassDefaults {
             max_file_gb: 8.0,
+            bandwidth_gbps: 51.2,
             ..d(0.4, 3.0, 32.0, 2.0, 4.0, 8.0)
         },
         DeviceKind::Laptop => ClassDefaults {
             cpu_tops: 1.0,
+            bandwidth_gbps: 102.4,
             ..d(0.25, 2.5, 100.0, 3.0, 15.0, 30.0)
         },
-        DeviceKind::Sbc => d(0.0, 1.0, 32.0, 0.09, 8.0, 12.0),
+        DeviceKind::Sbc => ClassDefaults {
+            bandwidth_gbps: 17.1,
+            ..d(0.0, 1.0, 32.0, 0.09, 8.0, 12.0)
+        },
         DeviceKind::Accelerator => ClassDefaults {
             cpu_tops: 0.3,
             ..d(0.0, 1.5, 64.0, 2.0, 15.0, 25.0)
@@ -134,6 +143,7 @@ pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
             burst_w: 8.0,
             max_file_gb: 2.0,
             cpu_tops: 0.1,
+            bandwidth_gbps: 25.0,
         },
     }
 }
@@ -252,6 +262,77 @@ fn figure_origin(x: Figure) -> Origin {
     }
 }
 
+/// A figure a device preset's own sources lack, derived from the memory configuration a public page states
+/// (bandwidth = transfer rate × bus width / 8), with that page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Supplement {
+    /// The device preset's id.
+    pub id: &'static str,
+    /// The field.
+    pub field: Field,
+    /// Its value.
+    pub value: f64,
+    /// The public page the configuration is read from.
+    pub source: &'static str,
+}
+
+/// Peak DRAM bandwidth for presets whose sources give none: LPDDR4X-4266 × 128 bit (Apple M1),
+/// LPDDR5-6400 × 64 bit (A17 Pro), LPDDR5X-7500 × 64 bit (A18 Pro), LPDDR4X-4224 × 64 bit (RK3588),
+/// LPDDR5X-7467 × 128 bit (Core Ultra 155H), LPDDR5X-7500 × 128 bit (Ryzen 7040, Ryzen AI 300).
+pub const SUPPLEMENTS: &[Supplement] = &[
+    Supplement {
+        id: "apple_m1",
+        field: Field::BandwidthGbps,
+        value: 68.25,
+        source: "https://www.anandtech.com/show/16252/mac-mini-apple-m1-tested",
+    },
+    Supplement {
+        id: "apple_a17pro",
+        field: Field::BandwidthGbps,
+        value: 51.2,
+        source: "https://en.wikipedia.org/wiki/Apple_A17",
+    },
+    Supplement {
+        id: "apple_a18pro",
+        field: Field::BandwidthGbps,
+        value: 60.0,
+        source: "https://en.wikipedia.org/wiki/Apple_A18",
+    },
+    Supplement {
+        id: "rk3588",
+        field: Field::BandwidthGbps,
+        value: 33.8,
+        source: "https://www.rock-chips.com/a/en/products/RK35_Series/2022/0926/1660.html",
+    },
+    Supplement {
+        id: "intel_meteor_lake",
+        field: Field::BandwidthGbps,
+        value: 119.5,
+        source: "https://www.intel.com/content/www/us/en/products/sku/236847/intel-core-ultra-7-processor-155h-24m-cache-up-to-4-80-ghz/specifications.html",
+    },
+    Supplement {
+        id: "amd_ryzen_ai_7040_8040",
+        field: Field::BandwidthGbps,
+        value: 120.0,
+        source: "https://www.amd.com/en/products/processors/laptop/ryzen/7000-series/amd-ryzen-7-7840u.html",
+    },
+    Supplement {
+        id: "amd_ryzen_ai_300",
+        field: Field::BandwidthGbps,
+        value: 120.0,
+        source: "https://www.amd.com/en/products/processors/laptop/ryzen/ai-300-series/amd-ryzen-ai-9-hx-370.html",
+    },
+];
+
+/// The supplement sources of a device preset.
+pub fn supplement_sources(id: &str) -> impl Iterator<Item = &'static str> + '_ {
+    SUPPLEMENTS
+        .iter()
+        .filter(move |s| s.id == id)
+        .map(|s| s.source)
+}
+
 /// Generation and GPU cores of the base configuration of Apple's M-series presets (Apple's product pages:
 /// M1 and M2/M3/M4 MacBook Air and Mac mini base models), for the calibration's Apple GPU peak
 /// ([`calibration::apple_gpu_peak`]).
@@ -366,13 +447,19 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         (Field::TjMaxC, p.tj_max_c.is_none().then_some(85.0)),
         (
             Field::BandwidthGbps,
-            p.bandwidth_gbps.is_none().then_some(25.0),
+            p.bandwidth_gbps.is_none().then_some(class.bandwidth_gbps),
         ),
     ];
     for (f, v) in class_fill {
         if let Some(v) = v {
             set(inputs, f, Some(Value::exact(v)), class_o);
         }
+    }
+    for sup in SUPPLEMENTS.iter().filter(|x| x.id == p.id) {
+        let o = Origin::Preset {
+            provenance: Provenance::Derived,
+        };
+        set(inputs, sup.field, Some(Value::exact(sup.value)), o);
     }
     // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget:
     // the accelerator 40–60 % of it, the rest of the SoC 15 %, idle 5 % (DRAM traffic comes on top).
@@ -576,8 +663,13 @@ pub fn origins(inputs: &Inputs) -> Vec<(Field, Origin)> {
     let Some(c) = complete(&mut d, Some(inputs.backend)) else {
         return Vec::new();
     };
-    c.origins
-        .into_iter()
-        .filter(|(f, _)| d.get(*f) == inputs.get(*f))
-        .collect()
+    // A later step overrides an earlier one (a supplement over the class default): the last origin counts.
+    let mut out: Vec<(Field, Origin)> = Vec::new();
+    for (f, o) in c.origins.into_iter().rev() {
+        if !out.iter().any(|(g, _)| *g == f) && d.get(f) == inputs.get(f) {
+            out.push((f, o));
+        }
+    }
+    out.reverse();
+    out
 }
