@@ -229,11 +229,12 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         derived(5.0),
         &[GGML],
     ),
-    // The Q4_K / Q6_K mix as one whole-file figure (measured 4.8944 on Llama-3.1-8B, whose large untied
-    // Q6_K output tensor weighs more than in small models).
+    // Q4_K super-blocks of 256 (6-bit scales and mins per 32) mixed with Q6_K tensors, as one whole-file
+    // figure (measured 4.8944 on Llama-3.1-8B, whose large untied Q6_K output tensor weighs more than in
+    // small models).
     q(
         "q4_k_m",
-        "GGUF Q4_K_M (whole-file)",
+        "GGUF Q4_K_M (K-quant mix, 4.85 bits/weight)",
         4.85,
         T,
         None,
