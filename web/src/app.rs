@@ -471,7 +471,11 @@ fn FieldGroup(group: Group) -> impl IntoView {
         }
         .into_any(),
         Group::Framework => view! {
-            <BackendSelect/>
+            <ChoiceSelect
+                label=Ui::Backend
+                value=ctx.backend
+                on_pick=|ctx: &Ctx, b: Backend| crate::presets_ui::switch_runtime(ctx, None, Some(b))
+            />
             <FrameworkSelect/>
             <crate::presets_ui::FrameworkInfo/>
         }
@@ -547,6 +551,9 @@ pub fn ChoiceSelect<T: Choice>(
     label: Ui,
     /// The chosen option.
     value: RwSignal<T>,
+    /// What a pick does instead of setting `value` (the backend re-derives its group's constants).
+    #[prop(optional)]
+    on_pick: Option<fn(&Ctx, T)>,
 ) -> impl IntoView {
     let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
@@ -559,45 +566,14 @@ pub fn ChoiceSelect<T: Choice>(
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some(&o) = T::all().iter().find(|o| o.code() == v) {
-                        value.set(o);
+                        match on_pick {
+                            Some(f) => f(&ctx, o),
+                            None => value.set(o),
+                        }
                     }
                 }
             >
                 {T::all()
-                    .iter()
-                    .map(|&o| {
-                        view! {
-                            <option value=o.code() prop:selected=move || value.get() == o>
-                                {move || o.label(lang.get())}
-                            </option>
-                        }
-                    })
-                    .collect_view()}
-            </select>
-        </div>
-    }
-}
-
-/// The backend `<select>`: a new unit on a preset device takes that unit's peak and its group's constants.
-#[component]
-fn BackendSelect() -> impl IntoView {
-    let ctx = page_context::<Ctx>();
-    let lang = ctx.lang;
-    let value = ctx.backend;
-    let id = format!("c-{}", <Backend as Choice>::key());
-    view! {
-        <div class="field choice">
-            <label for=id.clone()>{Ui::Backend.live(lang)}</label>
-            <select
-                id=id
-                on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some(&o) = <Backend as Choice>::all().iter().find(|o| o.code() == v) {
-                        crate::presets_ui::switch_runtime(&ctx, None, Some(o));
-                    }
-                }
-            >
-                {<Backend as Choice>::all()
                     .iter()
                     .map(|&o| {
                         view! {
