@@ -324,6 +324,15 @@ test("a field's help shows while it has the focus and describes it; range fields
     await page.getByLabel('Peak memory bandwidth', { exact: true }).focus();
     await help.waitFor({ state: 'visible', timeout: 15_000 });
     assert.ok(((await help.textContent()) ?? '').length > 10);
+    // It sits in the flow: it covers no other field's input.
+    const boxes = await page.evaluate(() => {
+      const h = document.querySelector('#h-bw_gbps').getBoundingClientRect();
+      return [...document.querySelectorAll('.field input')]
+        .filter((i) => i.id !== 'f-bw_gbps')
+        .map((i) => i.getBoundingClientRect())
+        .filter((r) => r.width > 0 && r.bottom > h.top && r.top < h.bottom && r.right > h.left && r.left < h.right).length;
+    });
+    assert.equal(boxes, 0, 'the help covers another field');
     const described = await page.locator('#f-bw_gbps').getAttribute('aria-describedby');
     assert.deepEqual(described.split(' ').sort(), ['e-bw_gbps', 'h-bw_gbps']);
     // Compute utilization takes a range (a~b): a phone must offer `~`, so not the decimal keypad.
