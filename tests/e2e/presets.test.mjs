@@ -523,3 +523,31 @@ test('keyboard: the skip button is the first stop and takes the focus to the res
     await app.close();
   }
 });
+
+test('a row of "which models pass" and of "which devices" applies with one click or Enter, and the link follows', async () => {
+  const app = await openPage({ hash: '#device=apple_m2&fw=llama_cpp' });
+  try {
+    const { page } = app;
+    await ready(page);
+    await page.getByTestId('panel-models').locator('summary').click();
+    const models = page.getByTestId('sweep-models');
+    await models.waitFor();
+    const row = models.locator('tbody tr button.apply-row').first();
+    await row.click();
+    await page.waitForFunction(() => location.hash.includes('llm=') && location.hash.includes('quant='), null, { timeout: 15_000 });
+    assert.notEqual(await page.locator('#preset-llm').inputValue(), '');
+    await page.getByTestId('panel-devices').locator('summary').click();
+    const devices = page.getByTestId('sweep-devices');
+    await devices.waitFor();
+    const orin = devices.getByRole('button', { name: /Jetson Orin Nano/ });
+    await orin.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.includes('device=nv_orin_nano_8gb'), null, { timeout: 15_000 });
+    // The device came with its own completion: a module's storage, llama.cpp on its GPU.
+    assert.equal(await page.locator('#c-backend').inputValue(), 'gpu');
+    assert.notEqual(await page.locator('#f-storage_gb').inputValue(), '4');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

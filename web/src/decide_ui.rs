@@ -171,6 +171,10 @@ pub fn tornado(rows: &[(f64, f64)], base: f64) -> Tornado {
 /// One row of a preset sweep.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SweepRow {
+    /// Model or device preset id (what a click applies).
+    pub id: &'static str,
+    /// Quantization preset id (model sweep).
+    pub quant_id: Option<&'static str>,
     /// Model or device name.
     pub name: &'static str,
     /// Quantization preset name (model sweep).
@@ -188,8 +192,8 @@ pub struct SweepRow {
 }
 
 fn row(
-    name: &'static str,
-    quant: Option<&'static str>,
+    (id, name): (&'static str, &'static str),
+    quant: Option<(&'static str, &'static str)>,
     i: &Inputs,
     starred: bool,
 ) -> Option<SweepRow> {
@@ -198,8 +202,10 @@ fn row(
     let r = &e.expected;
     let llm = e.verdict(Constraint::Tpot) != Verdict::NotApplicable;
     Some(SweepRow {
+        id,
+        quant_id: quant.map(|q| q.0),
         name,
-        quant,
+        quant: quant.map(|q| q.1),
         tpot: llm.then_some(r.tpot.full.0),
         ttft: llm.then_some(r.ttft.ttft.0),
         memory: r.memory.total.0,
@@ -221,24 +227,57 @@ pub fn model_sweep(current: &Inputs) -> Vec<SweepRow> {
             if !m.apply(&mut i).is_empty() {
                 break; // its size is not known: nothing to say
             }
-            qp.apply(&mut i);
-            out.extend(row(m.name, Some(qp.name), &i, false));
+            // As the page applies a quantization preset (its runtime's constants re-read).
+            let _ = crate::presets_ui::apply_preset(
+                edgefit_core::input::Group::Quantization,
+                q,
+                &mut i,
+            );
+            i.model = Some(m.id.into());
+            out.extend(row((m.id, m.name), Some((q, qp.name)), &i, false));
         }
     }
     out
 }
 
-/// Every device preset with the current model and scenario.
+/// Every device preset with the current model and scenario, each completed as the page completes a
+/// device choice (its kind's defaults, its framework's backend, its group's constants).
 #[must_use]
 pub fn device_sweep(current: &Inputs) -> Vec<SweepRow> {
     ALL_DEVICES
         .iter()
         .filter_map(|d| {
             let mut i = current.clone();
-            let unknown = d.apply(&mut i);
-            row(d.name, None, &i, !unknown.is_empty())
+            let _ =
+                crate::presets_ui::apply_preset(edgefit_core::input::Group::Device, d.id, &mut i);
+            row((d.id, d.name), None, &i, !d.unknown().is_empty())
         })
         .collect()
+}
+
+/// A sweep row applied to the form: its model and quantization, or its device.
+fn apply_row(ctx: &Ctx, act: &str) {
+    use edgefit_core::input::Group;
+    let before = crate::presets_ui::current_inputs(ctx);
+    let mut after = before.clone();
+    let ok = match act.split(':').collect::<Vec<_>>().as_slice() {
+        ["d", id] => {
+            let ok = crate::presets_ui::apply_preset(Group::Device, id, &mut after);
+            after.device = Some((*id).into());
+            ok
+        }
+        ["m", id, q] => {
+            let ok = crate::presets_ui::apply_preset(Group::Model, id, &mut after)
+                && crate::presets_ui::apply_preset(Group::Quantization, q, &mut after);
+            after.model = Some((*id).into());
+            after.quant = Some((*q).into());
+            ok
+        }
+        _ => false,
+    };
+    if ok {
+        crate::presets_ui::put_inputs(ctx, &before, &after);
+    }
 }
 
 /// Sort key of a sweep column.
@@ -707,12 +746,24 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
         let ms = |x: Option<f64>| x.map_or_else(|| "–".to_string(), text::fmt_ms);
         let num = |s: String| Node::from(el("td").at("class", "num").tx(s));
         let body = rs.iter().map(|r| {
+            // The name applies the row to the form (and so to the link) with one click or Enter.
+            let act = match r.quant_id {
+                Some(q) => format!("m:{}:{q}", r.id),
+                None => format!("d:{}", r.id),
+            };
             let mut tr = el("tr").at("data-verdict", verdict_code(r.verdict)).kid(
-                el("th").at("scope", "row").tx(if r.starred {
-                    format!("{} *", r.name)
-                } else {
-                    r.name.into()
-                }),
+                el("th").at("scope", "row").kid(
+                    el("button")
+                        .at("type", "button")
+                        .at("class", "apply-row")
+                        .at("data-act", act)
+                        .at("title", Ui::ApplyRow.text(l))
+                        .tx(if r.starred {
+                            format!("{} *", r.name)
+                        } else {
+                            r.name.into()
+                        }),
+                ),
             );
             if !devices {
                 tr = tr.kid(el("td").tx(r.quant.unwrap_or("")));
@@ -740,6 +791,8 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
     let act: Act = Box::new(move |a, _| {
         if let Some(&(c, _)) = a.parse::<usize>().ok().and_then(|i| COLS.get(i)) {
             sort.update(|s| *s = (c, if s.0 == c { !s.1 } else { true }));
+        } else {
+            apply_row(&ctx, a);
         }
     });
     panel("sweep-panel", Box::new(render), Some(act)).into_any()
