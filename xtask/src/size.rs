@@ -35,10 +35,12 @@ use std::process::{Command, Stdio};
 /// both languages; 324.5 KB once the note's Chinese took full-width punctuation); to 337 KB at 336.3 KB
 /// (issue #21) for a device preset as a complete scenario (class defaults, the framework's backend, the
 /// fitted group's constants and band, each field's origin in both languages), the v=1 → v=2 link
-/// migration, the speed band and the results' summary line. A ceiling against
+/// migration, the speed band and the results' summary line; to 341 KB at 340.1 KB for the Markdown export's
+/// origin of every default, the sourced bandwidth supplements, the voice assistant on the current scenario
+/// and the sweep rows that apply with one click. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 337_000;
+pub const GZIP_BUDGET_BYTES: u64 = 341_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
