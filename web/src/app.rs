@@ -179,7 +179,12 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
     let good = Memo::new(move |prev: Option<&Option<Arc<Good>>>| {
         checked.with(|c| match c {
             Checked::Good(g) => Some(Arc::clone(g)),
-            Checked::Bad(_) => prev.cloned().flatten(),
+            // The last valid result; on a page opened in error, the form with the fields in error at
+            // their presets' values (never an empty results panel).
+            Checked::Bad(bad) => prev
+                .cloned()
+                .flatten()
+                .or_else(|| read.with_untracked(|(i, _)| state::fallback(i, bad))),
         })
     });
     let settled = RwSignal::new(good.get_untracked());

@@ -135,6 +135,25 @@ pub fn check(texts: &[String], choices: &Choices) -> Checked {
     check_read(&inputs, &unreadable)
 }
 
+/// A result to show when the form is in error and no valid one came before (a link opened with a bad
+/// value): the form with each field in error at the value its presets give it
+/// ([`edgefit_core::codec::baseline_of`]). `None` when even that does not validate.
+#[must_use]
+pub fn fallback(inputs: &Inputs, bad: &[(Field, FieldIssue)]) -> Option<Arc<Good>> {
+    let base = edgefit_core::codec::baseline_of(inputs);
+    let mut i = inputs.clone();
+    for (f, _) in bad {
+        i.set(*f, base.get(*f));
+    }
+    let scenarios = validate(&i).ok()?;
+    let evaluation = evaluate(&scenarios);
+    Some(Arc::new(Good {
+        inputs: i,
+        scenarios,
+        evaluation,
+    }))
+}
+
 /// [`check`] on a form already read ([`read_form`]).
 #[must_use]
 pub fn check_read(inputs: &Inputs, unreadable: &[Field]) -> Checked {

@@ -66,6 +66,13 @@ fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>, Option<Backe
     (d, named, derived)
 }
 
+/// What a link written for `inputs` starts from: the defaults with its presets applied and its device
+/// completed for its framework and backend. A field in error falls back to its value here.
+#[must_use]
+pub fn baseline_of(inputs: &Inputs) -> Inputs {
+    baseline(inputs).0
+}
+
 /// The scenario a v=1 link named: presets applied on the defaults, nothing completed.
 fn v1_baseline(pairs: &Pairs) -> Inputs {
     let mut d = Inputs::default();
