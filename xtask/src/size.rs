@@ -37,10 +37,11 @@ use std::process::{Command, Stdio};
 /// fitted group's constants and band, each field's origin in both languages), the v=1 → v=2 link
 /// migration, the speed band and the results' summary line; to 341 KB at 340.1 KB for the Markdown export's
 /// origin of every default, the sourced bandwidth supplements, the voice assistant on the current scenario
-/// and the sweep rows that apply with one click. A ceiling against
+/// and the sweep rows that apply with one click; to 342 KB at 340.9 KB for the result shown when a link opens
+/// with an invalid value. A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 341_000;
+pub const GZIP_BUDGET_BYTES: u64 = 342_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
