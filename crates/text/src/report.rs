@@ -138,7 +138,11 @@ pub fn judged_line(inputs: &Inputs, s: &Scenarios, lang: Lang) -> String {
                 let bits = fmt_num(s.expected.quant.weight_bits, 3);
                 lang.pick(format!("{bits}-bit weights"), format!("{bits} 位权重"))
             },
-            |p| p.name.to_string(),
+            // A preset's English gloss in brackets stays out of the Chinese line.
+            |p| match lang {
+                Lang::Zh => p.name.split(" (").next().unwrap_or(p.name).to_string(),
+                Lang::En => p.name.to_string(),
+            },
         );
     let fw = s.expected.framework.name;
     let unit = crate::backend_label(inputs.backend, lang);
