@@ -50,6 +50,9 @@ pub struct Ctx {
     pub pin: RwSignal<Option<String>>,
     /// The form as read: the inputs (unreadable fields at their defaults) and the unreadable fields.
     pub read: Memo<(Inputs, Vec<Field>)>,
+    /// Where each completed field of the form as read comes from (a device preset's completion; a field
+    /// the user changed is not listed): what the field notes show.
+    pub origins: Memo<Vec<(Field, edgefit_core::presets::complete::Origin)>>,
     /// The form, read and validated.
     pub checked: Memo<Checked>,
     /// The last valid scenario and its evaluation (stays when the form turns invalid).
@@ -176,6 +179,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
         state::read_form(&t, &choices)
     });
     let checked = Memo::new(move |_| read.with(|(i, u)| state::check_read(i, u)));
+    let origins =
+        Memo::new(move |_| read.with(|(i, _)| edgefit_core::presets::complete::origins(i)));
     let good = Memo::new(move |prev: Option<&Option<Arc<Good>>>| {
         checked.with(|c| match c {
             Checked::Good(g) => Some(Arc::clone(g)),
@@ -209,6 +214,7 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
         presets,
         pin: RwSignal::new(None),
         read,
+        origins,
         checked,
         good,
         settled,

@@ -228,22 +228,16 @@ pub fn calibrated_at(
     framework: &str,
     quant: Option<&str>,
 ) -> CalAt {
-    let p = device.and_then(presets::device);
-    let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
-    let rt = calibration::runtime_of_framework(framework, backend, nvidia);
-    let hw = hw_class(p, backend);
-    let mut cal = calibration::default_for(backend, rt, hw);
-    let scale = rt.zip(p).map_or(1.0, |(rt, p)| {
-        let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
-        calibration::clock_scale(hw, rt, p.name, bw)
-    });
-    // As `edgefit validate` applies it: a K-quant under llama.cpp's constants on an M1-generation GPU.
-    let share = p.zip(quant.and_then(presets::quant)).map_or(1.0, |(p, q)| {
-        calibration::kquant_share_at(backend, hw, cal.runtime, p.name, q.name)
-    });
-    let kquant = (share < 1.0).then_some(share);
-    cal.eta_bw *= share;
-    CalAt { cal, scale, kquant }
+    // The completion's own lookup (`complete::group_at`), so the note says what the fields hold.
+    let q = quant.and_then(presets::quant).map_or("", |q| q.name);
+    let g = complete::group_at(device.and_then(presets::device), framework, backend, q);
+    let mut cal = g.constants;
+    cal.eta_bw *= g.kquant;
+    CalAt {
+        cal,
+        scale: g.scale,
+        kquant: (g.kquant < 1.0).then_some(g.kquant),
+    }
 }
 
 fn sources_of(group: Group, id: &str) -> Vec<&'static str> {
@@ -570,11 +564,13 @@ fn origin_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
     if matches!(field, Field::BandwidthUtil | Field::ComputeUtil) {
         return None;
     }
-    let origins = ctx.read.with(|r| {
-        // An empty field is no estimate (an unknown FP16 peak is assumed by the engine, and says so).
-        r.0.get(field).is_some().then(|| complete::origins(&r.0))
-    })?;
-    let (_, o) = origins.into_iter().find(|(f, _)| *f == field)?;
+    // An empty field is no estimate (an unknown FP16 peak is assumed by the engine, and says so).
+    if ctx.read.with(|r| r.0.get(field).is_none()) {
+        return None;
+    }
+    let o = ctx
+        .origins
+        .with(|v| v.iter().find(|(f, _)| *f == field).map(|x| x.1))?;
     let text = match o {
         complete::Origin::ClassDefault { kind } => {
             let k = match kind {

@@ -257,7 +257,7 @@ fn npu_file_is_read_whole() {
 #[test]
 fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     // MLX: every row read, all under the MLX group (in sample for its three constants): decode 6.2 % /
-    // 97 %, prefill 6.2 % / 83 % (session 9; −25…−60 % under the Apple class group before MLX had one).
+    // 97 %, prefill 6.2 % / 83 % (−25…−60 % under the Apple class group before MLX had one).
     let v = validate_data("mlx.csv");
     assert_eq!((num(&v, "rows_used"), num(&v, "rows_skipped")), (39.0, 0.0));
     assert!(v["rows"]
@@ -269,7 +269,7 @@ fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     assert!(dm <= 0.08 && dw >= 0.92, "MLX decode {dm:.4} / {dw:.4}");
     assert!(pm <= 0.1, "MLX prefill {pm:.4}");
     // Edge: out of sample. Rows are skipped only for a missing bandwidth (boards whose DRAM no source
-    // states). Decode 12.3 % / 80 % (session 9).
+    // states). Decode 12.3 % / 80 %.
     let v = validate_data("edge.csv");
     assert_eq!(
         (num(&v, "rows_used"), num(&v, "rows_skipped")),
@@ -291,8 +291,8 @@ fn mlx_and_edge_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
 #[test]
 fn apple_and_phone_files_are_read_and_errors_stay_at_or_below_the_measured_ones() {
     // Apple: llama.cpp on M-series GPUs; its 17 M1 K-quant decode rows fix APPLE7_KQUANT_SHARE, nothing else
-    // is fitted on it. Rows are skipped only for a missing bandwidth (the M5's). Decode 13.1 % / 79 % (session
-    // 10; 18.3 % / 64 % before the share).
+    // is fitted on it. Rows are skipped only for a missing bandwidth (the M5's). Decode 13.1 % / 79 % with the
+    // calibration set's constants (18.3 % / 64 % without the share).
     let v = validate_data("apple.csv");
     assert_eq!((num(&v, "rows_used"), num(&v, "rows_skipped")), (86.0, 3.0));
     assert!(skipped_only_for_bandwidth(&v));
@@ -311,7 +311,7 @@ fn apple_and_phone_files_are_read_and_errors_stay_at_or_below_the_measured_ones(
     );
     // Phones: out of sample. 28 rows name no precision ("quantized (scheme not stated)", "unquantized
     // (precision not stated)") and 5 no bandwidth; ExecuTorch's "4-bit groupwise weights … 8-bit embedding
-    // and head" is read (those rows were skipped). Decode 17.2 % / 61 % (session 10).
+    // and head" is read (those rows were skipped). Decode 17.2 % / 61 %.
     let v = validate_data("phone.csv");
     assert_eq!(
         (num(&v, "rows_used"), num(&v, "rows_skipped")),

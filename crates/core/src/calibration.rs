@@ -4817,11 +4817,6 @@ pub fn honest(rows: &[Row]) -> Honest {
     };
     keys.sort_by_key(rank);
     let qs = [Quantity::Decode, Quantity::Prefill];
-    let served = |k: Option<GroupKey>, q: Quantity, off: &[(GroupKey, Quantity)]| {
-        loso.iter()
-            .filter_map(|r| r.pick(q, off).filter(|p| p.0 == k).map(|p| (p.1, p.2)))
-            .collect::<Vec<_>>()
-    };
     // Specific groups first; a group that serves no row out of sample (all its rows come from one source)
     // has no evidence and is switched off. Repeat while a decision changes another's fallback.
     let mut off: Vec<(GroupKey, Quantity)> = Vec::new();
@@ -5046,7 +5041,6 @@ pub fn honest(rows: &[Row]) -> Honest {
             k as f64 / n as f64
         }
     };
-    let _ = served;
     Honest {
         table,
         loso_decode: ErrorStats::from_ratios(&dec),
@@ -6458,12 +6452,8 @@ mod tests {
                 s.prefill.within_25
             );
         }
-        // Measured (session 5: GeForce int8 prompts, the llama.cpp CUDA runtime group, a backend's one or two
-        // rows moving its prior): in sample 4.1 % / 90.4 %, 6.1 % / 81.0 %; by source 6.4 % / 85.2 %,
-        // 26.7 % / 38.8 %; by device 6.4 % / 83.7 %, 6.3 % / 79.3 %.
-        // Before (runtime-keyed groups): in sample 4.2 % / 89.6 %, 6.4 % / 77.7 %; by source 7.6 % / 84.4 %,
-        // 27.5 % / 39.7 %; by device 6.3 % / 83.7 %, 6.9 % / 76.0 %. (Before: in sample 4.6 % / 89.6 %,
-        // 7.4 % / 77.7 %; by source 8.2 % / 84.4 %, 27.5 % / 39.7 %; by device 6.8 % / 80.7 %, 8.4 % / 75.2 %.)
+        // Measured on calibration.csv: by source 6.4 % / 85.2 %, 26.7 % / 38.8 %; by device 6.4 % / 83.7 %,
+        // 6.3 % / 79.3 %.
         guard(
             "source held out",
             &holdout(&p.rows, HoldOut::Source).summary,

@@ -262,6 +262,42 @@ fn figure_origin(x: Figure) -> Origin {
     }
 }
 
+/// The calibrated group a device, framework, backend and quantization take, as the completion applies it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GroupAt {
+    /// The group's constants (η_bw not yet times [`GroupAt::kquant`]).
+    pub constants: Calibrated,
+    /// The device class the group was looked up for.
+    pub hw: HwClass,
+    /// The scale of the per-layer cost on this device ([`calibration::clock_scale`]).
+    pub scale: f64,
+    /// The share of η_bw a K-quant streams at on this GPU (1 where none applies).
+    pub kquant: f64,
+}
+
+/// The group of [`calibration::default_for`] for a device preset (`None`: a custom device), a framework,
+/// a backend and a quantization preset's name, with the device's clock scale and K-quant share.
+#[must_use]
+pub fn group_at(p: Option<&DevicePreset>, framework: &str, b: Backend, quant: &str) -> GroupAt {
+    let hw = p.map_or(HwClass::Other, |p| hw_class(p, b));
+    let nvidia = p.is_some_and(|p| p.vendor == "NVIDIA");
+    let rt = calibration::runtime_of_framework(framework, b, nvidia);
+    let constants = calibration::default_for(b, rt, hw);
+    let (scale, kquant) = p.map_or((1.0, 1.0), |p| {
+        let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
+        (
+            rt.map_or(1.0, |r| calibration::clock_scale(hw, r, p.name, bw)),
+            calibration::kquant_share_at(b, hw, constants.runtime, p.name, quant),
+        )
+    });
+    GroupAt {
+        constants,
+        hw,
+        scale,
+        kquant,
+    }
+}
+
 /// A figure a device preset's own sources lack, derived from the memory configuration a public page states
 /// (bandwidth = transfer rate × bus width / 8), with that page.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -528,10 +564,12 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         .as_deref()
         .and_then(super::quant)
         .map_or("", |q| q.name);
-    let hw = hw_class(p, b);
-    let bw = p.bandwidth_gbps.map_or(0.0, |f| f.value);
-    let rt = calibration::runtime_of_framework(&inputs.framework, b, p.vendor == "NVIDIA");
-    let c = calibration::default_for(b, rt, hw);
+    let GroupAt {
+        constants: c,
+        hw,
+        scale,
+        kquant: share,
+    } = group_at(Some(p), &inputs.framework, b, quant);
     // Decode's constants (η_bw, the per-layer cost, the decode band) and the prompt's (η_c, the matmul
     // tile, the prefill band) are fitted, or not, apart.
     let origin_of = |rows: usize| {
@@ -580,7 +618,6 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
     set(inputs, Field::DecodeTops, None, unit_o);
     set(inputs, Field::ChainGbps, None, unit_o);
     // The presets are base chips, whose CPU draws all the DRAM's bandwidth (no Max/Ultra die limit).
-    let share = calibration::kquant_share_at(b, hw, c.runtime, p.name, quant);
     let eta_bw = crate::math::clamp(c.eta_bw * share, 1e-3, 1.0);
     set(
         inputs,
@@ -594,7 +631,6 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         Some(Value::exact(crate::math::clamp(c.eta_c, 1e-3, 1.0))),
         fitted_p,
     );
-    let scale = rt.map_or(1.0, |r| calibration::clock_scale(hw, r, p.name, bw));
     set(
         inputs,
         Field::LayerMs,
