@@ -20,8 +20,9 @@
 
 use std::fmt::Write as _;
 
-use edgefit_core::calibration::{
-    self, holdout, DecodeBound, ErrorStats, HoldOut, Quantity, RowResult, Summary, Validation,
+use edgefit_calib::{
+    self as calibration, holdout, DecodeBound, ErrorStats, HoldOut, Quantity, RowResult, Summary,
+    Validation,
 };
 use serde_json::{json, Value};
 

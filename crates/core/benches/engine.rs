@@ -1,5 +1,5 @@
-//! Engine speed: one report, the 10,000-point sweep behind a chart, and `edgefit validate` on the
-//! calibration file (its 135 rows predicted, then refitted with each source and each device held out).
+//! Engine speed: one report and the 10,000-point sweep behind a chart (the calibration's speed is
+//! `crates/calib/benches/calib.rs`).
 //! Run: `cargo bench -p edgefit-core --bench engine` (figures printed by criterion).
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion};
@@ -45,20 +45,5 @@ fn engine(c: &mut Criterion) {
     let _ = Field::BandwidthGbps;
 }
 
-fn calibration(c: &mut Criterion) {
-    use edgefit_core::calibration::{self, HoldOut};
-    let text = include_str!("../../../data/calibration.csv");
-    let parsed = calibration::parse(text).unwrap();
-    let mut g = c.benchmark_group("validate");
-    g.sample_size(10);
-    g.bench_function("calibration.csv: parse + predict 135 rows", |b| {
-        b.iter(|| calibration::validate_rows(&calibration::parse(black_box(text)).unwrap()))
-    });
-    g.bench_function("calibration.csv: refit with each device held out", |b| {
-        b.iter(|| calibration::holdout(black_box(&parsed.rows), HoldOut::Device))
-    });
-    g.finish();
-}
-
-criterion_group!(benches, engine, calibration);
+criterion_group!(benches, engine);
 criterion_main!(benches);

@@ -126,7 +126,7 @@ pub fn pipeline_link(data: &[u8]) {
 /// source and each device held out. Every prediction made is a positive, finite rate, every skipped row has
 /// a reason, and the scores serialize.
 pub fn measurements(data: &[u8]) {
-    use edgefit_core::calibration::{self, HoldOut};
+    use edgefit_calib::{self as calibration, HoldOut};
     let text = String::from_utf8_lossy(data);
     let Ok(parsed) = calibration::parse(&text) else {
         return;

@@ -1,0 +1,571 @@
+//! Leave-one-source-out: each source predicted by constants fitted without it, the groups that keep their own constants, their bands, and the generated table file.
+
+use std::collections::BTreeMap;
+
+use edgefit_core::input::Backend;
+use edgefit_core::math;
+
+use crate::*;
+
+/// How rows are held out in [`holdout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HoldOut {
+    /// Leave one source out: every row of a publication is predicted from the others.
+    Source,
+    /// Leave one device out (chip + backend): a new device of a known class.
+    Device,
+}
+
+/// Fit on all rows but one fold, predict the fold, for every fold; then score all predictions. The per-core
+/// streaming figures ([`CORE_STREAM_GBPS`]) are not refitted per fold, and the constants a row reports carry
+/// no fitted band (a fold's bands are not computed: the prior's stand in).
+#[must_use]
+pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
+    let key = |r: &Row| match by {
+        HoldOut::Source => r.source.clone(),
+        HoldOut::Device => format!("{}|{}|{:?}", r.chip, r.device, r.backend),
+    };
+    let mut keys: Vec<String> = rows.iter().map(key).collect();
+    keys.sort();
+    keys.dedup();
+    // A row's observation does not depend on the other rows: observe once, refit per fold (a fold's
+    // constants need no bands).
+    let observed: Vec<Option<Obs>> = rows.iter().map(observe).collect();
+    let mut tables: BTreeMap<String, Vec<Calibrated>> = BTreeMap::new();
+    for k in &keys {
+        let (train, train_obs): (Vec<Row>, Vec<Option<Obs>>) = rows
+            .iter()
+            .zip(&observed)
+            .filter(|(r, _)| &key(r) != k)
+            .map(|(r, o)| (r.clone(), o.clone()))
+            .unzip();
+        tables.insert(k.clone(), fit_observed(&train, &train_obs));
+    }
+    validate_with(rows, |r| {
+        let t = tables.get(&key(r)).map_or(&[][..], Vec::as_slice);
+        lookup_row(t, r)
+    })
+}
+
+/// A fitted table's key: backend, runtime family, device class.
+pub type GroupKey = (Backend, Option<Runtime>, Option<HwClass>);
+
+/// The key of a table entry.
+#[must_use]
+pub fn key_of(c: &Calibrated) -> GroupKey {
+    (c.backend, c.runtime, c.hw)
+}
+
+/// The quantiles of measured ÷ predicted a band spans (4th–96th percentile): chosen so that, each row's band
+/// computed without its source, at least 80 % of the measured values fall inside it (`edgefit validate data/`).
+pub const BAND_QUANTILES: (f64, f64) = (0.04, 0.96);
+
+/// Pseudo-rows of the backend's spread a group's band is shrunk with: a group of n rows takes its own
+/// quantiles with weight n / (n + BAND_PRIOR_ROWS), in log space.
+pub const BAND_PRIOR_ROWS: f64 = 12.0;
+
+/// One row's leave-one-source-out predictions: under each entry of its lookup chain in the table fitted
+/// without its source, and under the prior.
+#[derive(Debug, Clone)]
+pub(crate) struct LosoRow {
+    source: String,
+    backend: Backend,
+    decode: Option<f64>,
+    prefill: Option<f64>,
+    /// (key, decode prediction, prefill prediction), most specific first.
+    chain: Vec<(GroupKey, Option<f64>, Option<f64>)>,
+    /// Predictions at one η of 0.6 and no per-layer cost: where every group falls back to.
+    prior: (Option<f64>, Option<f64>),
+}
+
+/// The entries of `table` a row looks up, most specific first ([`lookup_runtime`]'s order).
+pub(crate) fn chain_of(table: &[Calibrated], row: &Row) -> Vec<Calibrated> {
+    let (b, rt, hw) = (row.backend, runtime_of(row), row.hw);
+    let find = |r: Option<Runtime>, h: Option<HwClass>| {
+        table
+            .iter()
+            .find(|c| c.backend == b && c.runtime == r && c.hw == h)
+            .copied()
+    };
+    [
+        find(Some(rt), Some(hw)),
+        find(None, Some(hw)),
+        find(Some(rt), None),
+        find(None, None),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+pub(crate) fn predicted(row: &Row, c: &Calibrated) -> (Option<f64>, Option<f64>) {
+    match predict(row, c) {
+        Ok(p) => (
+            row.decode_tps
+                .map(|_| p.decode_tps)
+                .filter(|x| x.is_finite() && *x > 0.0),
+            row.prefill_tps
+                .map(|_| p.prefill_tps)
+                .filter(|x| x.is_finite() && *x > 0.0),
+        ),
+        Err(_) => (None, None),
+    }
+}
+
+impl LosoRow {
+    /// The measured value and the prediction of the first chain entry not switched off for `q`, with its
+    /// key (`None`: the prior's).
+    fn pick(
+        &self,
+        q: Quantity,
+        off: &[(GroupKey, Quantity)],
+    ) -> Option<(Option<GroupKey>, f64, f64)> {
+        let meas = match q {
+            Quantity::Decode => self.decode?,
+            Quantity::Prefill => self.prefill?,
+        };
+        let of = |d: Option<f64>, p: Option<f64>| match q {
+            Quantity::Decode => d,
+            Quantity::Prefill => p,
+        };
+        for (k, d, p) in &self.chain {
+            if !off.contains(&(*k, q)) {
+                return Some((Some(*k), meas, of(*d, *p)?));
+            }
+        }
+        Some((None, meas, of(self.prior.0, self.prior.1)?))
+    }
+}
+
+/// Median |ln(measured / predicted)| of rows (NaN for none).
+pub(crate) fn log_loss(pairs: &[(f64, f64)]) -> f64 {
+    let v: Vec<f64> = pairs.iter().map(|(m, p)| math::ln(m / p).abs()).collect();
+    median(&v)
+}
+
+/// A group's band: its rows' quantiles of measured ÷ predicted, shrunk in log space toward `parent` with
+/// [`BAND_PRIOR_ROWS`] pseudo-rows; the band always contains 1.
+pub(crate) fn shrunk_band(ratios: &[f64], parent: (f64, f64)) -> (f64, f64) {
+    let n = ratios.len() as f64;
+    let (lo, hi) = if ratios.is_empty() {
+        parent
+    } else {
+        (
+            quantile(ratios, BAND_QUANTILES.0),
+            quantile(ratios, BAND_QUANTILES.1),
+        )
+    };
+    let w = n / (n + BAND_PRIOR_ROWS);
+    let mix = |a: f64, b: f64| math::exp(w * math::ln(a) + (1.0 - w) * math::ln(b));
+    (
+        round3(mix(lo, parent.0).min(1.0)),
+        round3(mix(hi, parent.1).max(1.0)),
+    )
+}
+
+/// How one group did out of sample.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct GroupScore {
+    /// The group.
+    pub group: String,
+    /// Decode or prefill.
+    pub quantity: Quantity,
+    /// Rows it served out of sample.
+    pub n: usize,
+    /// Median |pred/meas − 1| with the group's own constants, each source left out.
+    pub own: f64,
+    /// The same with the constants it falls back to (its parent group, or the prior).
+    pub fallback: f64,
+    /// The same with one η of 0.6 (the naive roofline).
+    pub naive: f64,
+    /// Whether the group's own constants are kept (they beat the fallback out of sample).
+    pub kept: bool,
+}
+
+/// Leave-one-source-out over every row: the shipped table and its honest scores.
+#[derive(Debug, Clone)]
+pub struct Honest {
+    /// The table fitted on every row, each group's constants kept only where they beat their fallback out of
+    /// sample, with out-of-sample bands.
+    pub table: Vec<Calibrated>,
+    /// Decode: each row predicted by constants fitted without its source (the selection applied).
+    pub loso_decode: ErrorStats,
+    /// Prefill, the same.
+    pub loso_prefill: ErrorStats,
+    /// The naive roofline on the same rows.
+    pub naive_decode: ErrorStats,
+    /// The naive roofline's prefill.
+    pub naive_prefill: ErrorStats,
+    /// Share of measured decode values inside the band shown (each row's band computed without its source).
+    pub decode_coverage: f64,
+    /// The same for prefill.
+    pub prefill_coverage: f64,
+    /// Median band width, high ÷ low, over the decode rows.
+    pub decode_band_width: f64,
+    /// The same for prefill.
+    pub prefill_band_width: f64,
+    /// Each group's out-of-sample score.
+    pub groups: Vec<GroupScore>,
+    /// Sources.
+    pub n_sources: usize,
+}
+
+pub(crate) fn group_name(k: GroupKey) -> String {
+    let c = Calibrated {
+        backend: k.0,
+        runtime: k.1,
+        hw: k.2,
+        n_decode: 1,
+        ..prior(k.0)
+    };
+    c.group()
+}
+
+/// Fit on every row, score each source by the constants fitted without it, keep a group's constants only
+/// where they beat what the group would otherwise fall back to (its parent, then the backend's prior), and
+/// band each group by its out-of-sample residuals.
+#[must_use]
+pub fn honest(rows: &[Row]) -> Honest {
+    let observed: Vec<Option<Obs>> = rows.iter().map(observe).collect();
+    let mut sources: Vec<String> = rows.iter().map(|r| r.source.clone()).collect();
+    sources.sort();
+    sources.dedup();
+    let mut folds: BTreeMap<String, Vec<Calibrated>> = BTreeMap::new();
+    for s in &sources {
+        let (train, obs): (Vec<Row>, Vec<Option<Obs>>) = rows
+            .iter()
+            .zip(&observed)
+            .filter(|(r, _)| &r.source != s)
+            .map(|(r, o)| (r.clone(), o.clone()))
+            .unzip();
+        folds.insert(s.clone(), fit_observed(&train, &obs));
+    }
+    let loso: Vec<LosoRow> = rows
+        .iter()
+        .map(|r| {
+            let t = folds.get(&r.source).map_or(&[][..], Vec::as_slice);
+            LosoRow {
+                source: r.source.clone(),
+                backend: r.backend,
+                decode: r.decode_tps,
+                prefill: r.prefill_tps,
+                chain: chain_of(t, r)
+                    .iter()
+                    .map(|c| {
+                        let (d, p) = predicted(r, c);
+                        (key_of(c), d, p)
+                    })
+                    .collect(),
+                prior: predicted(r, &naive(r.backend)),
+            }
+        })
+        .collect();
+    let naive_pred: Vec<(Option<f64>, Option<f64>)> = rows
+        .iter()
+        .map(|r| match predict_with(r, &naive(r.backend), &[]) {
+            Ok(p) => (Some(p.decode_tps), Some(p.prefill_tps)),
+            Err(_) => (None, None),
+        })
+        .collect();
+    let full = fit_observed(rows, &observed);
+    let mut keys: Vec<GroupKey> = full.iter().map(key_of).collect();
+    let rank = |k: &GroupKey| match (k.1, k.2) {
+        (Some(_), Some(_)) => 0,
+        (None, Some(_)) => 1,
+        (Some(_), None) => 2,
+        (None, None) => 3,
+    };
+    keys.sort_by_key(rank);
+    let qs = [Quantity::Decode, Quantity::Prefill];
+    // Specific groups first; a group that serves no row out of sample (all its rows come from one source)
+    // has no evidence and is switched off. Repeat while a decision changes another's fallback.
+    let mut off: Vec<(GroupKey, Quantity)> = Vec::new();
+    for _ in 0..4 {
+        let mut changed = false;
+        for &k in &keys {
+            for q in qs {
+                if off.contains(&(k, q)) {
+                    continue;
+                }
+                let mine: Vec<usize> = loso
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, r)| r.pick(q, &off).is_some_and(|p| p.0 == Some(k)))
+                    .map(|(i, _)| i)
+                    .collect();
+                let mut without = off.clone();
+                without.push((k, q));
+                let pairs = |o: &[(GroupKey, Quantity)]| -> Vec<(f64, f64)> {
+                    mine.iter()
+                        .filter_map(|&i| loso[i].pick(q, o).map(|p| (p.1, p.2)))
+                        .collect()
+                };
+                // One η of 0.6 without the per-thread chain: the naive roofline a kept group must not lose to.
+                let naive_pairs: Vec<(f64, f64)> = mine
+                    .iter()
+                    .filter_map(|&i| {
+                        let r = &loso[i];
+                        match q {
+                            Quantity::Decode => Some((r.decode?, naive_pred[i].0?)),
+                            Quantity::Prefill => Some((r.prefill?, naive_pred[i].1?)),
+                        }
+                    })
+                    .collect();
+                let own = log_loss(&pairs(&off));
+                let keep = !mine.is_empty()
+                    && own < log_loss(&pairs(&without))
+                    && own <= log_loss(&naive_pairs);
+                if !keep {
+                    off = without;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    // Scores per group under the final selection.
+    let mut groups = Vec::new();
+    for &k in &keys {
+        for q in qs {
+            let mut with_on: Vec<(GroupKey, Quantity)> =
+                off.iter().copied().filter(|x| *x != (k, q)).collect();
+            let idx: Vec<usize> = loso
+                .iter()
+                .enumerate()
+                .filter(|(_, r)| r.pick(q, &with_on).is_some_and(|p| p.0 == Some(k)))
+                .map(|(i, _)| i)
+                .collect();
+            if idx.is_empty() {
+                continue;
+            }
+            let ratio = |o: &[(GroupKey, Quantity)]| -> Vec<f64> {
+                idx.iter()
+                    .filter_map(|&i| loso[i].pick(q, o).map(|p| p.2 / p.1))
+                    .collect()
+            };
+            let own = ErrorStats::from_ratios(&ratio(&with_on)).median_abs_err;
+            with_on.push((k, q));
+            let fallback = ErrorStats::from_ratios(&ratio(&with_on)).median_abs_err;
+            let nv: Vec<f64> = idx
+                .iter()
+                .filter_map(|&i| {
+                    let m = match q {
+                        Quantity::Decode => loso[i].decode?,
+                        Quantity::Prefill => loso[i].prefill?,
+                    };
+                    let p = match q {
+                        Quantity::Decode => naive_pred[i].0?,
+                        Quantity::Prefill => naive_pred[i].1?,
+                    };
+                    Some(p / m)
+                })
+                .collect();
+            groups.push(GroupScore {
+                group: group_name(k),
+                quantity: q,
+                n: idx.len(),
+                own,
+                fallback,
+                naive: ErrorStats::from_ratios(&nv).median_abs_err,
+                kept: !off.contains(&(k, q)),
+            });
+        }
+    }
+    // Bands: each serving group's out-of-sample residuals, shrunk toward its backend's.
+    let backend_band = |b: Backend, q: Quantity, skip: Option<&str>| {
+        let r: Vec<f64> = loso
+            .iter()
+            .filter(|r| r.backend == b && skip.is_none_or(|s| r.source != s))
+            .filter_map(|r| r.pick(q, &off).map(|p| p.1 / p.2))
+            .collect();
+        if r.is_empty() {
+            (0.5, 1.5)
+        } else {
+            (
+                round3(quantile(&r, BAND_QUANTILES.0).min(1.0)),
+                round3(quantile(&r, BAND_QUANTILES.1).max(1.0)),
+            )
+        }
+    };
+    let band_of = |k: Option<GroupKey>, b: Backend, q: Quantity, skip: Option<&str>| {
+        let r: Vec<f64> = loso
+            .iter()
+            .filter(|r| r.backend == b && skip.is_none_or(|s| r.source != s))
+            .filter_map(|r| r.pick(q, &off).filter(|p| p.0 == k).map(|p| p.1 / p.2))
+            .collect();
+        shrunk_band(&r, backend_band(b, q, skip))
+    };
+    // The shipped table: the full fit, a switched-off quantity taking its fallback's constants.
+    let mut table: Vec<Calibrated> = Vec::new();
+    for c in &full {
+        let k = key_of(c);
+        let on = |q: Quantity| !off.contains(&(k, q));
+        let rank_k = rank(&k);
+        if rank_k < 3 && !on(Quantity::Decode) && !on(Quantity::Prefill) {
+            continue;
+        }
+        // The constants a switched-off quantity falls back to: the first kept entry above it, else the prior.
+        let parent = |q: Quantity| -> Calibrated {
+            let up: Vec<&Calibrated> = full
+                .iter()
+                .filter(|p| p.backend == c.backend && rank(&key_of(p)) > rank_k)
+                .filter(|p| match (c.runtime, c.hw, p.runtime, p.hw) {
+                    (_, _, None, None) => true,
+                    (Some(_), Some(h), None, Some(ph)) => ph == h,
+                    (Some(r), Some(_), Some(pr), None) => pr == r,
+                    _ => false,
+                })
+                .filter(|p| !off.contains(&(key_of(p), q)))
+                .collect();
+            let mut up = up;
+            up.sort_by_key(|p| rank(&key_of(p)));
+            up.first().map_or(naive(c.backend), |p| **p)
+        };
+        let mut e = *c;
+        if !on(Quantity::Decode) {
+            let p = parent(Quantity::Decode);
+            e.eta_bw = p.eta_bw;
+            e.layer_ms = p.layer_ms;
+            e.n_decode = 0;
+        }
+        if !on(Quantity::Prefill) {
+            e.eta_c = parent(Quantity::Prefill).eta_c;
+            e.n_prefill = 0;
+        }
+        let served_key = |q: Quantity| if on(q) { Some(k) } else { None };
+        e.decode_band = if on(Quantity::Decode) || rank_k == 3 {
+            band_of(
+                served_key(Quantity::Decode),
+                c.backend,
+                Quantity::Decode,
+                None,
+            )
+        } else {
+            backend_band(c.backend, Quantity::Decode, None)
+        };
+        e.prefill_band = if on(Quantity::Prefill) || rank_k == 3 {
+            band_of(
+                served_key(Quantity::Prefill),
+                c.backend,
+                Quantity::Prefill,
+                None,
+            )
+        } else {
+            backend_band(c.backend, Quantity::Prefill, None)
+        };
+        table.push(e);
+    }
+    // Scores: each row out of sample, its band computed without its source too.
+    let mut dec = Vec::new();
+    let mut pre = Vec::new();
+    let (mut dec_in, mut pre_in) = (0usize, 0usize);
+    let mut dec_w = Vec::new();
+    let mut pre_w = Vec::new();
+    for r in &loso {
+        for q in qs {
+            let Some((k, m, p)) = r.pick(q, &off) else {
+                continue;
+            };
+            let (lo, hi) = band_of(k, r.backend, q, Some(&r.source));
+            let inside = m >= p * lo && m <= p * hi;
+            match q {
+                Quantity::Decode => {
+                    dec.push(p / m);
+                    dec_in += usize::from(inside);
+                    dec_w.push(hi / lo);
+                }
+                Quantity::Prefill => {
+                    pre.push(p / m);
+                    pre_in += usize::from(inside);
+                    pre_w.push(hi / lo);
+                }
+            }
+        }
+    }
+    let naive_ratios = |q: Quantity| -> Vec<f64> {
+        loso.iter()
+            .zip(&naive_pred)
+            .filter(|(r, _)| r.pick(q, &off).is_some())
+            .filter_map(|(r, n)| match q {
+                Quantity::Decode => Some(n.0? / r.decode?),
+                Quantity::Prefill => Some(n.1? / r.prefill?),
+            })
+            .collect()
+    };
+    let share = |k: usize, n: usize| {
+        if n == 0 {
+            f64::NAN
+        } else {
+            k as f64 / n as f64
+        }
+    };
+    Honest {
+        table,
+        loso_decode: ErrorStats::from_ratios(&dec),
+        loso_prefill: ErrorStats::from_ratios(&pre),
+        naive_decode: ErrorStats::from_ratios(&naive_ratios(Quantity::Decode)),
+        naive_prefill: ErrorStats::from_ratios(&naive_ratios(Quantity::Prefill)),
+        decode_coverage: share(dec_in, dec.len()),
+        prefill_coverage: share(pre_in, pre.len()),
+        decode_band_width: median(&dec_w),
+        prefill_band_width: median(&pre_w),
+        groups,
+        n_sources: sources.len(),
+    }
+}
+
+/// The generated file that holds [`CALIBRATED`] (`crates/core/src/calibration_table.rs`), fitted on `files`.
+#[must_use]
+pub fn table_file(table: &[Calibrated], files: &[String]) -> String {
+    let names: Vec<&str> = files
+        .iter()
+        .map(|f| f.rsplit('/').next().unwrap_or(f))
+        .collect();
+    format!(
+        "//! The calibrated defaults. Generated by `edgefit validate --refit data/` from every file in `data/`\n\
+         //! ({}): each group's constants fitted on every row, kept only where they beat what the group falls\n\
+         //! back to with each source left out, banded by their out-of-sample residuals\n\
+         //! (`edgefit_calib::honest`). Do not edit; regenerate (a test checks that this file is current).\n\
+         \n\
+         use crate::calibration::{{cal, Calibrated, HwClass, Runtime}};\n\
+         use crate::input::Backend;\n\
+         \n\
+         /// The calibrated defaults (see the module docs). Group rows first, then backend-wide rows.\n\
+         #[rustfmt::skip]\n\
+         pub const CALIBRATED: &[Calibrated] = &[\n{}];\n",
+        names.join(", "),
+        table_source(table)
+    )
+}
+
+/// The fitted table as Rust source for [`CALIBRATED`].
+#[must_use]
+pub fn table_source(table: &[Calibrated]) -> String {
+    use core::fmt::Write;
+    let mut s = String::new();
+    for c in table {
+        let hw =
+            c.hw.map_or_else(|| "None".to_string(), |h| format!("Some(HwClass::{h:?})"));
+        let rt = c
+            .runtime
+            .map_or_else(|| "None".to_string(), |r| format!("Some(Runtime::{r:?})"));
+        let _ = writeln!(
+            s,
+            "    cal(Backend::{:?}, {hw}, {rt}, {:?}, {:?}, {:?}, ({:?}, {:?}), ({:?}, {:?}), {}, {}),",
+            c.backend,
+            c.eta_bw,
+            c.layer_ms,
+            c.eta_c,
+            c.decode_band.0,
+            c.decode_band.1,
+            c.prefill_band.0,
+            c.prefill_band.1,
+            c.n_decode,
+            c.n_prefill
+        );
+    }
+    s
+}
