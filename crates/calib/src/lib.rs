@@ -111,7 +111,7 @@
 //! The shipped table ([`CALIBRATED`], generated into `calibration_table.rs`) is fitted on every file in
 //! `data/` by [`honest`]: each source is predicted by constants fitted without it, a group keeps its own
 //! constants only where they beat what it falls back to (its parent group, then one η of 0.6) on those
-//! out-of-sample predictions, and its band is the [`BAND_QUANTILES`] of its out-of-sample measured /
+//! out-of-sample predictions, and its band is the median ± [`BAND_Z`] robust standard deviations of its out-of-sample measured /
 //! predicted, shrunk toward its backend's for small groups: a prediction `x` is expected to measure within
 //! `x · band.0 … x · band.1` at least four times out of five. [`holdout`] repeats the fit on one file with
 //! each source (or each device) left out and scores only the rows left out.

@@ -230,7 +230,9 @@ fn honest_text(h: &calibration::Honest) -> String {
     ));
     let _ = writeln!(
         o,
-        "band (4th–96th percentile of out-of-sample measured ÷ predicted, each row's band without its source):\n  decode: {} of measured values inside, median width (high ÷ low) {:.2}\n  prefill: {} inside, median width {:.2}",
+        "band (median ± z robust σ of out-of-sample measured ÷ predicted, z {} decode / {} prefill, each row's band\nwithout its source):\n  decode: {} of measured values inside, median width (high ÷ low) {:.2}\n  prefill: {} inside, median width {:.2}",
+        calibration::BAND_Z.0,
+        calibration::BAND_Z.1,
         pct(h.decode_coverage),
         h.decode_band_width,
         pct(h.prefill_coverage),

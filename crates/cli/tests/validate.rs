@@ -347,11 +347,12 @@ fn leave_one_source_out_on_the_data_folder_meets_the_goals() {
     let v: Value = serde_json::from_str(&out).unwrap();
     let l = &v["loso"];
     // Issue #21's goals, each source predicted by constants fitted without it (measured: decode 11.2 %,
-    // 79.8 % within ±25 %; band coverage 80.9 %, median width 1.82; prefill 20.3 %).
+    // 79.8 % within ±25 %; band coverage 83.2 %, median width 1.76; prefill 20.3 %, its band 82.1 %).
     assert!(num(l, "n_sources") >= 80.0, "{l:#}");
     assert!(num(l, "decode_median_abs_err") <= 0.15, "{l:#}");
     assert!(num(l, "decode_band_coverage") >= 0.80, "{l:#}");
-    assert!(num(l, "decode_band_width") <= 1.9, "{l:#}");
+    assert!(num(l, "decode_band_width") <= 1.8, "{l:#}");
+    assert!(num(l, "prefill_band_coverage") >= 0.80, "{l:#}");
     assert!(num(l, "prefill_median_abs_err") <= 0.30, "{l:#}");
     // It beats the naive roofline, and no kept group does worse out of sample than one η of 0.6.
     assert!(num(l, "decode_median_abs_err") < num(&l["naive"], "decode_median_abs_err"));

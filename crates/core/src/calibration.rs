@@ -284,7 +284,7 @@ pub struct Calibrated {
     pub layer_ms: f64,
     /// η_c.
     pub eta_c: f64,
-    /// The band of measured / predicted decode tokens/s (`edgefit_calib::BAND_QUANTILES` of the group's out-of-sample
+    /// The band of measured / predicted decode tokens/s (the median ± `edgefit_calib::BAND_Z` robust standard deviations of the group's out-of-sample
     /// residuals, see `edgefit_calib::honest`).
     pub decode_band: (f64, f64),
     /// The same for prefill.

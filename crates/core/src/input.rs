@@ -284,8 +284,8 @@ fields! {
     BandwidthGbps = "bw_gbps", Device, GbPerS, d(25.0), excl(0.0), incl(1e5), Exact;
     /// Share of the peak bandwidth that decoding reaches.
     BandwidthUtil = "eta_bw", Device, Ratio, d(0.6), excl(0.0), incl(1.0), Real;
-    /// Measured ÷ predicted decode speed: the spread of the prediction's out-of-sample errors (10th–90th
-    /// percentile) for this kind of device and runtime; its ends are the speed band's corners. A device
+    /// Measured ÷ predicted decode speed: the spread of the prediction's out-of-sample errors (the
+    /// median ± 1.9 robust standard deviations) for this kind of device and runtime; its ends are the speed band's corners. A device
     /// preset sets its group's band; otherwise 1 (no band given).
     BandDecode = "band_decode", Device, Ratio, d(1.0), excl(0.0), incl(100.0), Real;
     /// The same for prefill (prompt) speed.

@@ -72,8 +72,8 @@ fn field_words(f: Field) -> Option<Words> {
         BandDecode => [
             "Decode speed band",
             "解码速度区间",
-            "Measured ÷ predicted decode speed for this kind of device and runtime (the 4th–96th percentile of the prediction's errors on published measurements from other sources). Its ends give the band shown with every speed.",
-            "同类设备与框架上实测 ÷ 预测的解码速度（预测在其他来源公开实测上误差的第 4–96 百分位）。两端即各速度旁显示的区间。",
+            "Measured ÷ predicted decode speed for this kind of device and runtime (the median ± 1.9 robust standard deviations of the prediction's errors on published measurements from other sources). Its ends give the band shown with every speed.",
+            "同类设备与框架上实测 ÷ 预测的解码速度（预测在其他来源公开实测上误差的中位数 ± 1.9 个稳健标准差）。两端即各速度旁显示的区间。",
         ],
         BandPrefill => [
             "Prefill speed band",
