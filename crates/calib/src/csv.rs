@@ -269,8 +269,31 @@ pub struct Parsed {
     pub skipped: Vec<Skipped>,
 }
 
-/// Columns without which no row can be predicted.
-pub const REQUIRED_COLUMNS: &[&str] = &["mem_bw_gbps", "backend_unit", "params_b"];
+/// Columns without which no row can be predicted. The model's size also needs one of `params_b`, `model`
+/// (its name says the size: "Llama-v3.1-8B-Instruct") or `model_size_reported`.
+pub const REQUIRED_COLUMNS: &[&str] = &["mem_bw_gbps", "backend_unit"];
+
+/// Other names people give the columns, as the header reads after lower-casing and turning spaces and
+/// dashes into underscores: (alias, column).
+pub const COLUMN_ALIASES: &[(&str, &str)] = &[
+    ("bandwidth_gbps", "mem_bw_gbps"),
+    ("bandwidth_gb_s", "mem_bw_gbps"),
+    ("memory_bandwidth_gb_s", "mem_bw_gbps"),
+    ("memory_bandwidth_gbps", "mem_bw_gbps"),
+    ("mem_bw", "mem_bw_gbps"),
+    ("bw_gbps", "mem_bw_gbps"),
+    ("backend", "backend_unit"),
+    ("unit", "backend_unit"),
+    ("compute_unit_used", "backend_unit"),
+    ("params", "params_b"),
+    ("parameters_b", "params_b"),
+    ("runtime", "framework"),
+    ("quantization", "quant"),
+    ("decode_tok_s", "decode_tps"),
+    ("decode_tokens_per_s", "decode_tps"),
+    ("prefill_tok_s", "prefill_tps"),
+    ("prefill_tokens_per_s", "prefill_tps"),
+];
 
 /// Parse a file of calibration.csv's shape by column name.
 ///
@@ -291,12 +314,30 @@ pub fn parse(text: &str) -> Result<Parsed, FileError> {
         .iter()
         .enumerate()
         // `Decode TPS`, `decode-tps` and `decode_tps` name the same column.
-        .map(|(i, h)| (h.trim().to_ascii_lowercase().replace([' ', '-'], "_"), i))
+        .map(|(i, h)| {
+            (
+                h.trim().to_ascii_lowercase().replace([' ', '-', '/'], "_"),
+                i,
+            )
+        })
         .collect();
+    // An alias names its column unless the file also has the column itself.
+    let mut cols = cols;
+    for &(alias, column) in COLUMN_ALIASES {
+        if let Some(&i) = cols.get(alias) {
+            cols.entry(column.to_string()).or_insert(i);
+        }
+    }
     for &c in REQUIRED_COLUMNS {
         if !cols.contains_key(c) {
             return Err(FileError::MissingColumn { column: c });
         }
+    }
+    if !["params_b", "model", "model_size_reported"]
+        .iter()
+        .any(|c| cols.contains_key(*c))
+    {
+        return Err(FileError::MissingColumn { column: "params_b" });
     }
     if !cols.contains_key("decode_tps") && !cols.contains_key("prefill_tps") {
         return Err(FileError::MissingColumn {

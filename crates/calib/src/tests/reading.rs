@@ -766,3 +766,26 @@ pub(crate) fn blank_sizes_are_read_from_the_model_and_quantization_names() {
     let p = one("1,S,pc_cpu,d,100,CPU,llama-bench,My model,,w4a16,,,512,50,128,10,,,");
     assert_eq!(p.rows.len(), 0);
 }
+
+#[test]
+fn a_file_without_params_b_reads_sizes_from_model_names_and_knows_column_aliases() {
+    let p = parse(
+        "Device,Bandwidth GB/s,Backend,Runtime,Model,Quantization,Decode tok/s\n\
+         Raspberry Pi 5,17,CPU,Ollama,Llama-3.2-3B-Instruct,Q4_K_M,5.2\n\
+         Snapdragon 8 Elite,84.8,NPU,Genie,Llama-v3.1-8B-Instruct,w4a16,12.9\n",
+    )
+    .expect("parses");
+    assert_eq!(p.skipped, Vec::new());
+    assert_eq!(p.rows.len(), 2);
+    assert!((p.rows[0].bw_gbps - 17.0).abs() < 1e-9);
+    assert_eq!(p.rows[0].framework, "Ollama");
+    assert_eq!(p.rows[1].quant, "w4a16");
+    assert_eq!(p.rows[1].decode_tps, Some(12.9));
+    let pb = p.rows[1].params / 1e9;
+    assert!((7.0..9.0).contains(&pb), "{pb}");
+    // Without a model column, a size column or params_b, the file says nothing of the model.
+    assert_eq!(
+        parse("mem_bw_gbps,backend_unit,decode_tps\n17,CPU,5\n").unwrap_err(),
+        FileError::MissingColumn { column: "params_b" }
+    );
+}
