@@ -679,3 +679,27 @@ proptest! {
         let _ = import::read(s.as_bytes());
     }
 }
+
+/// The cache by layer kind adds up to the cache, for every preset with an architecture, at short and long
+/// contexts.
+#[test]
+fn the_cache_by_layer_kind_adds_up() {
+    for p in presets::ALL_MODELS.iter().filter(|p| p.arch.is_some()) {
+        let mut i = Inputs::default();
+        p.apply(&mut i);
+        let s = validate(&i).unwrap().expected;
+        let edgefit_core::model::Model::Llm(m) = &s.model else {
+            panic!("{}", p.id)
+        };
+        for c in [100.0, 4096.0, 131_072.0] {
+            let k = m.attention.kv_split(c);
+            close(p.id, m.attention.kv_elements_at(c), k.full + k.local);
+            close(p.id, m.attention.state(), k.state);
+            close(
+                p.id,
+                m.attention.layers,
+                k.full_layers + k.local_layers + k.recurrent_layers,
+            );
+        }
+    }
+}
