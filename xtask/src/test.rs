@@ -70,7 +70,7 @@ fn all_steps() -> Vec<Step> {
         // The fuzz targets (crates/fuzz) on generated inputs: 6 s each, deterministic, on stable.
         // The long, coverage-guided run is cargo-fuzz in fuzz/ (nightly), by hand: see crates/fuzz/README.md.
         step(
-            "fuzz targets, short run (links, pipeline links, scenario files, engine, measurement files)",
+            "fuzz targets, short run (links, pipeline links, scenario files, engine, measurement files, config.json and GGUF imports)",
             "cargo",
             &[
                 "run",

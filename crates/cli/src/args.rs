@@ -35,6 +35,7 @@ pub const USAGE_SHORT: &str = "usage: edgefit report   [SCENARIO] [--lang en|zh]
        edgefit compare  A B [--lang en|zh] [--json]
        edgefit pipeline [SCENARIO] [--lang en|zh] [--json]
        edgefit presets  [--json]
+       edgefit import   FILE [--lang en|zh] [--json]
        edgefit validate FILE.csv [--json]
        edgefit --help | --version";
 
@@ -49,6 +50,7 @@ USAGE
     edgefit advise [SCENARIO] [--lang en|zh] [--json]
     edgefit compare A B [--lang en|zh] [--json]
     edgefit presets [--json]
+    edgefit import FILE [--lang en|zh] [--json]
     edgefit validate FILE.csv [--json]
 
 COMMANDS
@@ -60,6 +62,9 @@ COMMANDS
               effect, and what moves the binding constraint most (±20 % on each input).
     compare   Two scenarios side by side, constraint by constraint; differences marked with *.
     presets   Every device, model, quantization and framework preset with its public sources.
+    import    A Hugging Face config.json or a GGUF file (only its header is read) as the scenario keys
+              of its model, with a share link and what the keys leave out: save it as a scenario file
+              and pass it to report, solve, advise or compare. JSON with --json.
     validate  Predict every row of a measurements CSV (columns as data/calibration.csv) and print the
               prediction error: median |predicted/measured − 1| and the share within ±25 %.
 
@@ -166,7 +171,7 @@ pub fn parse(argv: &[String]) -> Result<Opts, String> {
         }
     }
     let command = command.ok_or(
-        "no command given (report, solve, advise, compare, pipeline, presets or validate)",
+        "no command given (report, solve, advise, compare, pipeline, presets, import or validate)",
     )?;
     Ok(Opts {
         command,
@@ -192,13 +197,13 @@ fn set_scenario(slot: &mut Option<String>, a: &str) -> Result<(), String> {
 
 fn unknown_command(c: &str) -> String {
     let hint = [
-        "report", "solve", "advise", "compare", "presets", "validate", "pipeline",
+        "report", "solve", "advise", "compare", "presets", "validate", "pipeline", "import",
     ]
     .into_iter()
     .find(|k| k.starts_with(&c[..c.len().min(2)]) && !c.is_empty());
     match hint {
         Some(h) => format!("unknown command '{c}' (did you mean '{h}'?)"),
-        None => format!("unknown command '{c}' (the commands are report, solve, advise, compare, presets, validate and pipeline)"),
+        None => format!("unknown command '{c}' (the commands are report, solve, advise, compare, presets, import, validate and pipeline)"),
     }
 }
 

@@ -7,6 +7,7 @@
 //! edgefit advise [SCENARIO] [--json]
 //! edgefit compare A B [--json]
 //! edgefit presets [--json]
+//! edgefit import FILE [--json] [--lang en|zh]
 //! edgefit pipeline [SCENARIO] [--json] [--lang en|zh]
 //! ```
 //!
@@ -16,6 +17,7 @@
 
 mod args;
 mod decide;
+mod import;
 mod pipeline;
 mod validate;
 
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         Some("compare") => Some(decide::compare_main),
         Some("presets") => Some(decide::presets_main),
         Some("pipeline") => Some(pipeline::main),
+        Some("import") => Some(import::main),
         _ => None,
     };
     if let Some(f) = decide {

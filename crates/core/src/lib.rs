@@ -36,6 +36,7 @@ mod calibration_table;
 pub mod codec;
 pub mod device;
 pub mod framework;
+pub mod import;
 pub mod input;
 #[cfg(feature = "serde")]
 pub mod json;

@@ -287,6 +287,40 @@ impl AttentionShape {
     pub fn state(&self) -> f64 {
         self.recurrent_layers * self.state_bytes
     }
+    /// The cache of one sequence at context `c`, by layer kind: full-attention layers grow with `c`,
+    /// sliding-window layers stop at the window, recurrent layers keep a constant state. The two element
+    /// counts add up to [`AttentionShape::kv_elements_at`].
+    #[must_use]
+    pub fn kv_split(&self, c: f64) -> KvSplit {
+        let local = self.local();
+        let per = self.kv_elements_per_layer();
+        KvSplit {
+            full_layers: self.attention_layers() - local,
+            full: (self.attention_layers() - local) * c * per,
+            local_layers: local,
+            local: local * c.min(self.window) * per,
+            recurrent_layers: self.recurrent_layers.min(self.layers),
+            state: self.state(),
+        }
+    }
+}
+
+/// One sequence's cache by layer kind ([`AttentionShape::kv_split`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct KvSplit {
+    /// Full-attention layers.
+    pub full_layers: f64,
+    /// Their cached elements.
+    pub full: f64,
+    /// Sliding-window layers.
+    pub local_layers: f64,
+    /// Their cached elements.
+    pub local: f64,
+    /// Recurrent (linear, state-space, convolution) layers.
+    pub recurrent_layers: f64,
+    /// Their state, bytes.
+    pub state: f64,
 }
 
 /// An autoregressive language model.

@@ -524,3 +524,305 @@ pub fn measurements_input(r: &mut Rng) -> Vec<u8> {
         text.into_bytes()
     }
 }
+
+/// The public `config.json` of every preset with an architecture (the core's test fixtures).
+pub const CONFIGS: &[&str] = &[
+    include_str!("../../core/tests/configs/deepseek-r1-distill-qwen-1.5b.json"),
+    include_str!("../../core/tests/configs/gemma-2-2b.json"),
+    include_str!("../../core/tests/configs/gemma-3-1b.json"),
+    include_str!("../../core/tests/configs/gemma-3-4b.json"),
+    include_str!("../../core/tests/configs/gpt-oss-20b.json"),
+    include_str!("../../core/tests/configs/lfm2-1.2b.json"),
+    include_str!("../../core/tests/configs/lfm2-350m.json"),
+    include_str!("../../core/tests/configs/lfm2-700m.json"),
+    include_str!("../../core/tests/configs/llama-3.1-8b.json"),
+    include_str!("../../core/tests/configs/llama-3.2-1b.json"),
+    include_str!("../../core/tests/configs/llama-3.2-3b.json"),
+    include_str!("../../core/tests/configs/minicpm-2b.json"),
+    include_str!("../../core/tests/configs/mistral-7b-v0.1.json"),
+    include_str!("../../core/tests/configs/phi-3-mini-4k.json"),
+    include_str!("../../core/tests/configs/phi-3.5-mini.json"),
+    include_str!("../../core/tests/configs/phi-4-mini.json"),
+    include_str!("../../core/tests/configs/qwen2.5-0.5b.json"),
+    include_str!("../../core/tests/configs/qwen2.5-1.5b.json"),
+    include_str!("../../core/tests/configs/qwen2.5-3b.json"),
+    include_str!("../../core/tests/configs/qwen2.5-7b.json"),
+    include_str!("../../core/tests/configs/qwen3-0.6b.json"),
+    include_str!("../../core/tests/configs/qwen3-1.7b.json"),
+    include_str!("../../core/tests/configs/qwen3-30b-a3b.json"),
+    include_str!("../../core/tests/configs/qwen3-4b.json"),
+    include_str!("../../core/tests/configs/qwen3-8b.json"),
+    include_str!("../../core/tests/configs/smollm2-1.7b.json"),
+    include_str!("../../core/tests/configs/smollm2-135m.json"),
+    include_str!("../../core/tests/configs/smollm2-360m.json"),
+    include_str!("../../core/tests/configs/tinyllama-1.1b-chat-v1.0.json"),
+];
+
+/// Keys a `config.json` may hold, for key soup.
+const CONFIG_KEYS: &[&str] = &[
+    "num_hidden_layers",
+    "hidden_size",
+    "num_attention_heads",
+    "num_key_value_heads",
+    "head_dim",
+    "intermediate_size",
+    "vocab_size",
+    "tie_word_embeddings",
+    "model_type",
+    "sliding_window",
+    "sliding_window_pattern",
+    "layer_types",
+    "use_sliding_window",
+    "max_window_layers",
+    "num_experts",
+    "num_local_experts",
+    "n_routed_experts",
+    "num_experts_per_tok",
+    "n_shared_experts",
+    "moe_intermediate_size",
+    "shared_expert_intermediate_size",
+    "first_k_dense_replace",
+    "kv_lora_rank",
+    "qk_rope_head_dim",
+    "qk_nope_head_dim",
+    "conv_L_cache",
+    "block_auto_adjust_ff_dim",
+    "block_multiple_of",
+    "block_ffn_dim_multiplier",
+    "full_attn_idxs",
+    "layers_block_type",
+    "text_config",
+    "vision_config",
+    "max_position_embeddings",
+    "attention_bias",
+    "multi_query",
+];
+
+fn config_value(r: &mut Rng) -> String {
+    match r.below(10) {
+        0 => "null".into(),
+        1 => r.pick(&["true", "false"]).into(),
+        2 => format!(
+            "{:?}",
+            r.pick(&["gemma3_text", "qwen2", "lfm2", "gpt2", "mistral", "x"])
+        ),
+        3 => {
+            let kinds = [
+                "\"sliding_attention\"",
+                "\"full_attention\"",
+                "\"conv\"",
+                "\"mamba\"",
+                "1",
+            ];
+            let n = r.below(40);
+            let xs: Vec<&str> = (0..n).map(|_| r.pick(&kinds)).collect();
+            format!("[{}]", xs.join(","))
+        }
+        4 => format!("{{{:?}: {}}}", r.pick(CONFIG_KEYS), number(r)),
+        5 => r
+            .pick(&[
+                "0",
+                "-1",
+                "1e999",
+                "0.5",
+                "4294967296",
+                "1e308",
+                "2.5",
+                "-0",
+            ])
+            .into(),
+        _ => format!("{}", r.below(5000)),
+    }
+}
+
+/// An input for the `config` target: a preset's real config, broken a little, or key soup.
+pub fn config_input(r: &mut Rng) -> Vec<u8> {
+    match r.below(6) {
+        0 | 1 => {
+            let text = r.pick(CONFIGS);
+            mutate(r, text)
+        }
+        2 => r.pick(CONFIGS).as_bytes().to_vec(),
+        3 => {
+            let text = r.pick(CONFIGS);
+            let cut = r.below(text.len() + 1);
+            text.as_bytes()[..cut].to_vec()
+        }
+        _ => {
+            let mut t = String::from("{");
+            for n in 0..r.below(24) {
+                if n > 0 {
+                    t.push(',');
+                }
+                t.push_str(&format!("{:?}: {}", r.pick(CONFIG_KEYS), config_value(r)));
+            }
+            t.push('}');
+            if r.one_in(4) {
+                t = format!("{{\"text_config\": {t}, \"vision_config\": {{\"depth\": 2}}}}");
+            }
+            t.into_bytes()
+        }
+    }
+}
+
+fn gguf_str(out: &mut Vec<u8>, s: &str) {
+    out.extend_from_slice(&(s.len() as u64).to_le_bytes());
+    out.extend_from_slice(s.as_bytes());
+}
+
+/// A GGUF header of random architecture metadata and tensors (every ggml type id, some unknown), whole,
+/// cut short or with bytes changed.
+pub fn gguf_input(r: &mut Rng) -> Vec<u8> {
+    let arch = r.pick(&[
+        "llama",
+        "gemma3",
+        "gpt-oss",
+        "lfm2",
+        "mamba2",
+        "deepseek2",
+        "qwen3moe",
+    ]);
+    let mut kv = Vec::new();
+    let mut n_kv = 0u64;
+    gguf_str(&mut kv, "general.architecture");
+    kv.extend_from_slice(&8u32.to_le_bytes());
+    gguf_str(&mut kv, arch);
+    n_kv += 1;
+    let layers = 1 + r.below(8) as u32;
+    if !r.one_in(4) {
+        // The keys every model needs, so most inputs get past them.
+        for (k, v) in [
+            ("block_count", layers),
+            ("embedding_length", 256),
+            ("feed_forward_length", 512),
+            ("attention.head_count", 8),
+            ("vocab_size", 1000),
+        ] {
+            gguf_str(&mut kv, &format!("{arch}.{k}"));
+            kv.extend_from_slice(&4u32.to_le_bytes());
+            kv.extend_from_slice(&v.to_le_bytes());
+            n_kv += 1;
+        }
+    }
+    let suffixes = [
+        "block_count",
+        "embedding_length",
+        "feed_forward_length",
+        "attention.head_count",
+        "attention.head_count_kv",
+        "attention.key_length",
+        "context_length",
+        "expert_count",
+        "expert_used_count",
+        "expert_feed_forward_length",
+        "attention.sliding_window",
+        "attention.kv_lora_rank",
+        "rope.dimension_count",
+        "ssm.conv_kernel",
+        "ssm.inner_size",
+        "ssm.state_size",
+        "shortconv.l_cache",
+        "vocab_size",
+        "attention.sliding_window_pattern",
+    ];
+    for _ in 0..r.below(16) {
+        let key = format!("{arch}.{}", r.pick(&suffixes));
+        gguf_str(&mut kv, &key);
+        n_kv += 1;
+        match r.below(6) {
+            0 => {
+                // A per-layer array of i32.
+                kv.extend_from_slice(&9u32.to_le_bytes());
+                kv.extend_from_slice(&5u32.to_le_bytes());
+                let n = if r.one_in(4) {
+                    r.below(12) as u32
+                } else {
+                    layers
+                };
+                kv.extend_from_slice(&u64::from(n).to_le_bytes());
+                for _ in 0..n {
+                    kv.extend_from_slice(&(r.below(9) as i32 * 8).to_le_bytes());
+                }
+            }
+            1 => {
+                kv.extend_from_slice(&6u32.to_le_bytes());
+                kv.extend_from_slice(&(r.below(100_000) as f32 / 7.0).to_le_bytes());
+            }
+            2 => {
+                kv.extend_from_slice(&r.pick(&[7u32, 8, 12, 13, 99]).to_le_bytes());
+                kv.extend_from_slice(&r.bytes(8));
+            }
+            _ => {
+                kv.extend_from_slice(&4u32.to_le_bytes());
+                let v = r.pick(&[0u32, 1, 2, 4, 8, 64, 128, 4096, 32000, layers, u32::MAX]);
+                kv.extend_from_slice(&v.to_le_bytes());
+            }
+        }
+    }
+    if r.one_in(2) {
+        gguf_str(&mut kv, "tokenizer.ggml.tokens");
+        kv.extend_from_slice(&9u32.to_le_bytes());
+        kv.extend_from_slice(&8u32.to_le_bytes());
+        let n = r.below(50);
+        kv.extend_from_slice(&(n as u64).to_le_bytes());
+        for i in 0..n {
+            gguf_str(&mut kv, &format!("t{i}"));
+        }
+        n_kv += 1;
+    }
+    let names = [
+        "token_embd.weight",
+        "output.weight",
+        "blk.0.attn_q.weight",
+        "blk.0.attn_q.bias",
+        "blk.0.attn_q_norm.weight",
+        "blk.0.ffn_gate.weight",
+        "blk.1.shortconv.in_proj.weight",
+        "blk.0.ssm_in.weight",
+        "blk.0.post_attention_norm.weight",
+        "blk.0.post_ffw_norm.weight",
+    ];
+    let mut ts = Vec::new();
+    let mut n_t = 0u64;
+    for _ in 0..r.below(12) {
+        gguf_str(&mut ts, r.pick(&names));
+        let dims = if r.one_in(12) { 5 } else { 1 + r.below(4) };
+        ts.extend_from_slice(&(dims as u32).to_le_bytes());
+        for _ in 0..dims {
+            let d: u64 = if r.one_in(8) {
+                r.pick(&[1, 100, 1 << 40, u64::MAX])
+            } else {
+                r.pick(&[32, 64, 256, 512])
+            };
+            ts.extend_from_slice(&d.to_le_bytes());
+        }
+        let t = if r.one_in(8) {
+            r.below(44) as u32
+        } else {
+            r.pick(&[0u32, 1, 2, 8, 12, 14, 23, 30, 39])
+        };
+        ts.extend_from_slice(&t.to_le_bytes());
+        ts.extend_from_slice(&r.next_u64().to_le_bytes());
+        n_t += 1;
+    }
+    let mut b = b"GGUF".to_vec();
+    b.extend_from_slice(&r.pick(&[3u32, 3, 3, 3, 3, 2, 1, 4]).to_le_bytes());
+    b.extend_from_slice(&n_t.to_le_bytes());
+    b.extend_from_slice(&n_kv.to_le_bytes());
+    b.extend_from_slice(&kv);
+    b.extend_from_slice(&ts);
+    match r.below(8) {
+        0 => {
+            let cut = r.below(b.len() + 1);
+            b.truncate(cut);
+        }
+        1 => {
+            for _ in 0..1 + r.below(4) {
+                let at = r.below(b.len());
+                b[at] = r.bytes(1)[0];
+            }
+        }
+        _ => {}
+    }
+    b
+}

@@ -1,7 +1,8 @@
 //! # edgefit-fuzz
 //!
-//! Fuzz targets for everything a user can type or paste: a link ([`codec`]), a scenario file
-//! ([`scenario`]) and raw numbers in every field ([`engine`]). Each is a plain function of bytes that
+//! Fuzz targets for everything a user can type, paste or drop: a link ([`codec`]), a scenario file
+//! ([`scenario`]), raw numbers in every field ([`engine`]), and a model file to import ([`config`],
+//! [`gguf`]). Each is a plain function of bytes that
 //! panics on a bug, called by libFuzzer (the `fuzz/` crate, nightly) and by the stable, deterministic
 //! driver (`src/bin/driver.rs`, a step of `cargo xtask test`). [`gen`] makes the driver's inputs.
 #![forbid(unsafe_code)]
@@ -252,4 +253,56 @@ pub fn engine(data: &[u8]) {
         }
     }
     pipeline(&i);
+}
+
+/// After an import: the words of every note, then the model through the whole pipeline and the link.
+fn imported(m: &edgefit_core::import::Imported) {
+    for n in &m.notes {
+        for lang in LANGS {
+            assert!(!edgefit_text::import_note(n, lang).is_empty());
+        }
+    }
+    let inputs = m.inputs();
+    pipeline(&inputs);
+    link(&codec::encode(&inputs, &[]));
+}
+
+fn import_failed(e: &edgefit_core::import::ImportError) {
+    for lang in LANGS {
+        assert!(!edgefit_text::import_error(e, lang).is_empty());
+    }
+}
+
+/// Fuzz target: any bytes as a `config.json` to import: an error with its words, or a model the whole
+/// pipeline and the link codec take.
+pub fn config(data: &[u8]) {
+    match edgefit_core::import::config::import(data) {
+        Ok(m) => imported(&m),
+        Err(e) => import_failed(&e),
+    }
+}
+
+/// Fuzz target: any bytes as the start of a GGUF file: an error with its words (asking for more bytes only
+/// beyond what it was given), or a model whose weight bytes are the sum of its tensors' sizes.
+pub fn gguf(data: &[u8]) {
+    use edgefit_core::import::{gguf, ErrorKind};
+    match gguf::import(data) {
+        Ok(m) => {
+            let h = gguf::parse(data).expect("what imported parses");
+            let sum: u64 = h.tensors.iter().map(|t| t.bytes).sum();
+            assert_eq!(m.gguf.as_ref().map(|s| s.weight_bytes), Some(sum));
+            assert!(h.header_bytes <= data.len() as u64);
+            imported(&m);
+        }
+        Err(e) => {
+            if let ErrorKind::NeedMoreBytes { at_least } = e.kind {
+                assert!(
+                    at_least > data.len() as u64,
+                    "asked for {at_least} of {} bytes",
+                    data.len()
+                );
+            }
+            import_failed(&e);
+        }
+    }
 }

@@ -21,6 +21,7 @@
 
 mod advice;
 mod errors;
+mod import;
 mod labels;
 mod num;
 mod pipeline;
@@ -31,6 +32,7 @@ pub use advice::{advice_text, change_text, difference_text, figure_text, sensiti
 pub use errors::{
     codec_issue, codec_issue_refused, crash_message, field_error, nothing_computed, problem_text,
 };
+pub use import::{format_name, import_error, import_note};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
     granularity_label, group_label, model_kind_label, step_title, unit_label, verdict_label,

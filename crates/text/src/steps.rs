@@ -573,6 +573,57 @@ impl Cx<'_> {
                 st
             ));
         }
+        // With more than one kind of layer, the cache by kind (at the context it is allocated for).
+        let split = a.kv_split(t.export_ctx.unwrap_or(t.context));
+        let kinds = [
+            split.full_layers,
+            split.local_layers,
+            split.recurrent_layers,
+        ];
+        if kinds.iter().filter(|&&n| n > 0.0).count() > 1 {
+            let bytes = |el: f64| fmt_gb(el * self.s.quant.kv_bytes() * t.batch);
+            let mut parts = Vec::new();
+            if split.full_layers > 0.0 {
+                let (n, b) = (fmt_int(split.full_layers), bytes(split.full));
+                parts.push(tr!(
+                    lang,
+                    "{0} full-attention layers {1}",
+                    "{0} 个全注意力层 {1}",
+                    n,
+                    b
+                ));
+            }
+            if split.local_layers > 0.0 {
+                let (n, b) = (fmt_int(split.local_layers), bytes(split.local));
+                parts.push(tr!(
+                    lang,
+                    "{0} sliding-window layers {1}",
+                    "{0} 个滑动窗口层 {1}",
+                    n,
+                    b
+                ));
+            }
+            if split.recurrent_layers > 0.0 {
+                let (n, b) = (
+                    fmt_int(split.recurrent_layers),
+                    fmt_gb(split.state * t.batch),
+                );
+                parts.push(tr!(
+                    lang,
+                    "{0} recurrent layers {1} of state",
+                    "{0} 个循环层状态 {1}",
+                    n,
+                    b
+                ));
+            }
+            let list = parts.join(lang.pick(", ", "，"));
+            out.push(tr!(
+                lang,
+                "The cache by layer kind: {0}.",
+                "按层类型分的缓存：{0}。",
+                list
+            ));
+        }
         if let Some(e) = t.export_ctx {
             let e = fmt_int(e);
             out.push(tr!(

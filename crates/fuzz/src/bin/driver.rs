@@ -1,7 +1,7 @@
 //! `edgefit-fuzz`: run the fuzz targets on generated inputs, deterministically, on stable Rust.
 //!
 //! ```text
-//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements]...
+//! edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements|config|gguf]...
 //! ```
 //!
 //! Each target runs until it has seen N cases or S seconds have passed, whichever comes first (default:
@@ -27,10 +27,12 @@ const TARGETS: &[Target] = &[
         gen::measurements_input,
         edgefit_fuzz::measurements,
     ),
+    ("config", gen::config_input, edgefit_fuzz::config),
+    ("gguf", gen::gguf_input, edgefit_fuzz::gguf),
 ];
 
 fn usage(msg: &str) -> ExitCode {
-    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements]...");
+    eprintln!("edgefit-fuzz: {msg}\nusage: edgefit-fuzz [--cases N] [--seconds S] [--seed X] [codec|scenario|engine|pipeline|measurements|config|gguf]...");
     ExitCode::from(2)
 }
 

@@ -1,0 +1,313 @@
+//! `edgefit import FILE [--json] [--lang en|zh]`: a Hugging Face `config.json` or a GGUF file as the
+//! scenario keys of its model (a scenario file `report`, `solve`, `advise` and `compare` read) and a share
+//! link. A GGUF file is read only as far as its header goes.
+
+use std::fs::File;
+use std::io::Read as _;
+
+use edgefit_core::import::{self, gguf, ErrorKind, Imported};
+use edgefit_core::{codec, numfmt, ModelKind};
+use edgefit_text::{field_error, fmt_gb, fmt_int, fmt_num, import_error, import_note, Lang};
+use serde_json::json;
+
+/// Bytes read first; a GGUF header asks for more when it needs them.
+const FIRST_READ: u64 = 1 << 20;
+
+fn usage(msg: &str) -> i32 {
+    eprintln!("edgefit: {msg}\nusage: edgefit import FILE [--json] [--lang en|zh]");
+    2
+}
+
+/// Read the model in `path`: a GGUF header (as many bytes as it needs, never the weights), else a
+/// `config.json`. Returns the model and how many bytes were read.
+fn read(path: &str, lang: Lang) -> Result<(Imported, u64), String> {
+    let cannot = |e: std::io::Error| format!("cannot read '{path}': {e}");
+    let mut f = File::open(path).map_err(cannot)?;
+    let len = f.metadata().map_err(cannot)?.len();
+    let mut buf = Vec::new();
+    (&mut f)
+        .take(FIRST_READ)
+        .read_to_end(&mut buf)
+        .map_err(cannot)?;
+    let said = |e: &import::ImportError| format!("{path}: {}", import_error(e, lang));
+    if import::is_gguf(&buf) {
+        loop {
+            match gguf::import(&buf) {
+                Ok(m) => return Ok((m, buf.len() as u64)),
+                Err(e) => match e.kind {
+                    ErrorKind::NeedMoreBytes { at_least } if at_least <= len => {
+                        // Twice as much each time: a header of a few megabytes in a few reads.
+                        let want = at_least.max(2 * buf.len() as u64).min(len);
+                        (&mut f)
+                            .take(want - buf.len() as u64)
+                            .read_to_end(&mut buf)
+                            .map_err(cannot)?;
+                    }
+                    ErrorKind::NeedMoreBytes { .. } => {
+                        return Err(match lang {
+                            Lang::En => {
+                                format!("{} (the file has {len}: it is cut short)", said(&e))
+                            }
+                            Lang::Zh => format!("{}（文件只有 {len} 字节：不完整）", said(&e)),
+                        })
+                    }
+                    _ => return Err(said(&e)),
+                },
+            }
+        }
+    }
+    // A config: read the rest, up to one byte past the limit so an over-long file is named as such.
+    (&mut f)
+        .take(
+            import::config::MAX_BYTES as u64 + 1 - buf.len().min(import::config::MAX_BYTES) as u64,
+        )
+        .read_to_end(&mut buf)
+        .map_err(cannot)?;
+    import::config::import(&buf)
+        .map(|m| (m, buf.len() as u64))
+        .map_err(|e| said(&e))
+}
+
+/// The model's keys as the scenario file and the link write them: `model = arch`, then every value, and
+/// `params_b`, the engine's count (what the reverse solve scales).
+fn keys(m: &Imported, inputs: &edgefit_core::Inputs) -> Vec<(String, String)> {
+    let mut out = vec![(
+        ModelKind::KEY.to_string(),
+        ModelKind::Architecture.code().to_string(),
+    )];
+    if let Some(g) = m.granularity {
+        out.push((
+            edgefit_core::Granularity::KEY.to_string(),
+            g.code().to_string(),
+        ));
+    }
+    for &(f, x) in &m.values {
+        out.push((f.key().to_string(), numfmt::short(x)));
+    }
+    let f = edgefit_core::Field::ParamsB;
+    if let Some(x) = inputs.mid(f) {
+        out.push((f.key().to_string(), numfmt::short(x)));
+    }
+    out
+}
+
+/// `edgefit import FILE [--json] [--lang en|zh]`. Exit 0, or 2 when the file cannot be read or imported
+/// (or its model is refused by the engine's checks).
+pub fn main(argv: &[String]) -> i32 {
+    let mut path = None;
+    let mut as_json = false;
+    let mut lang = Lang::En;
+    let mut i = 0;
+    while i < argv.len() {
+        let a = argv[i].as_str();
+        i += 1;
+        match a.split_once('=').filter(|(f, _)| f.starts_with("--")) {
+            Some(("--lang", v)) => match Lang::from_code(v) {
+                Some(l) => lang = l,
+                None => return usage(&format!("--lang {v}: use en or zh")),
+            },
+            Some((f, _)) => return usage(&format!("unknown option {f}")),
+            None => match a {
+                "--json" => as_json = true,
+                "--lang" => match argv.get(i).and_then(|v| Lang::from_code(v)) {
+                    Some(l) => {
+                        lang = l;
+                        i += 1;
+                    }
+                    None => return usage("--lang needs en or zh"),
+                },
+                f if f.starts_with("--") => return usage(&format!("unknown option {f}")),
+                p if path.is_none() => path = Some(p.to_string()),
+                _ => return usage("import takes one FILE"),
+            },
+        }
+    }
+    let Some(path) = path else {
+        return usage("import needs a FILE (a config.json or a .gguf)");
+    };
+    let (m, read_bytes) = match read(&path, lang) {
+        Ok(x) => x,
+        Err(msg) => {
+            eprintln!("edgefit: {msg}");
+            return 2;
+        }
+    };
+    let inputs = m.inputs();
+    let hash = codec::encode(&inputs, &[]);
+    let engine = edgefit_core::run(&inputs);
+    let engine_bytes = engine
+        .as_ref()
+        .ok()
+        .map(|(_, e)| e.expected.memory.weights.total().0);
+    let notes: Vec<String> = m.notes.iter().map(|n| import_note(n, lang)).collect();
+    if as_json {
+        let keys: serde_json::Map<String, serde_json::Value> = keys(&m, &inputs)
+            .into_iter()
+            .map(|(k, v)| {
+                let val = match v.parse::<f64>() {
+                    // Whole numbers as integers (`24`, not `24.0`).
+                    Ok(x) if x.fract() == 0.0 && x.abs() < 9e15 => json!(x as i64),
+                    Ok(x) => json!(x),
+                    Err(_) => json!(v),
+                };
+                (k, val)
+            })
+            .collect();
+        let notes: Vec<serde_json::Value> = m
+            .notes
+            .iter()
+            .zip(&notes)
+            .map(|(n, text)| {
+                let mut v = serde_json::to_value(n).unwrap_or_default();
+                if let Some(o) = v.as_object_mut() {
+                    o.insert("text".into(), json!(text));
+                }
+                v
+            })
+            .collect();
+        let out = json!({
+            "file": path,
+            "format": edgefit_text::format_name(m.format),
+            "bytes_read": read_bytes,
+            "architecture": m.architecture,
+            "name": m.name,
+            "keys": keys,
+            "hash": hash,
+            "max_context": m.max_context,
+            "vision": m.vision,
+            "notes": notes,
+            "gguf": m.gguf,
+            "engine_weight_bytes": engine_bytes,
+        });
+        println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
+    } else {
+        let keys = keys(&m, &inputs);
+        print!(
+            "{}",
+            text(
+                &m,
+                &keys,
+                &path,
+                &hash,
+                &notes,
+                read_bytes,
+                engine_bytes,
+                lang
+            )
+        );
+    }
+    match engine {
+        Ok(_) => 0,
+        Err(errs) => {
+            for e in &errs.0 {
+                eprintln!("edgefit: {}", field_error(e, lang));
+            }
+            2
+        }
+    }
+}
+
+/// The model as a scenario file: `# ` comments (what the file is, what is left out, the link), then
+/// `key = value` lines.
+#[allow(clippy::too_many_arguments)] // one caller; a struct for it would only rename the arguments
+fn text(
+    m: &Imported,
+    keys: &[(String, String)],
+    path: &str,
+    hash: &str,
+    notes: &[String],
+    read_bytes: u64,
+    engine_bytes: Option<f64>,
+    lang: Lang,
+) -> String {
+    let mut s = String::new();
+    let name = m.name.as_deref().unwrap_or(path);
+    let arch = m.architecture.as_deref().unwrap_or("?");
+    s.push_str(&format!(
+        "# {name} — {arch} ({})\n",
+        edgefit_text::format_name(m.format)
+    ));
+    if let Some(g) = &m.gguf {
+        s.push_str(&match lang {
+            Lang::En => format!(
+                "# GGUF v{}: {} tensors; header {} bytes ({} read); weights {} bytes exactly ({}), {} bits per weight\n",
+                g.version,
+                g.tensors,
+                fmt_int(g.header_bytes as f64),
+                fmt_int(read_bytes as f64),
+                fmt_int(g.weight_bytes as f64),
+                fmt_gb(g.weight_bytes as f64),
+                fmt_num(g.bits_per_weight, 4)
+            ),
+            Lang::Zh => format!(
+                "# GGUF v{}：{} 个张量；文件头 {} 字节（读取 {} 字节）；权重恰为 {} 字节（{}），每权重 {} 位\n",
+                g.version,
+                g.tensors,
+                fmt_int(g.header_bytes as f64),
+                fmt_int(read_bytes as f64),
+                fmt_int(g.weight_bytes as f64),
+                fmt_gb(g.weight_bytes as f64),
+                fmt_num(g.bits_per_weight, 4)
+            ),
+        });
+        for t in &g.by_type {
+            s.push_str(&format!(
+                "#   {:<8} {:>5} × {:>12} ({:.4} bits)\n",
+                t.ggml_type.name,
+                t.tensors,
+                fmt_gb(t.bytes as f64),
+                t.ggml_type.bits()
+            ));
+        }
+        if let Some(e) = engine_bytes {
+            s.push_str(&match lang {
+                Lang::En => format!(
+                    "# the engine counts {} of weights from these keys ({:+.2} % of the file)\n",
+                    fmt_gb(e),
+                    (e / g.weight_bytes as f64 - 1.0) * 100.0
+                ),
+                Lang::Zh => format!(
+                    "# 引擎按这些参数计得权重 {}（与文件相差 {:+.2}%）\n",
+                    fmt_gb(e),
+                    (e / g.weight_bytes as f64 - 1.0) * 100.0
+                ),
+            });
+        }
+    }
+    if let Some(c) = m.max_context {
+        s.push_str(&match lang {
+            Lang::En => format!("# trained context: {} tokens\n", fmt_int(c)),
+            Lang::Zh => format!("# 训练上下文：{} 个词元\n", fmt_int(c)),
+        });
+    }
+    if !notes.is_empty() {
+        s.push_str(lang.pick_str(
+            "# not represented or assumed:\n",
+            "# 未表示或按默认值处理：\n",
+        ));
+        for n in notes {
+            s.push_str(&format!("#   - {n}\n"));
+        }
+    }
+    for (k, v) in keys {
+        s.push_str(&format!("{k} = {v}\n"));
+    }
+    s.push_str(&match lang {
+        Lang::En => format!("# link: #{hash}\n"),
+        Lang::Zh => format!("# 分享链接：#{hash}\n"),
+    });
+    s
+}
+
+trait Pick {
+    fn pick_str(self, en: &'static str, zh: &'static str) -> &'static str;
+}
+
+impl Pick for Lang {
+    fn pick_str(self, en: &'static str, zh: &'static str) -> &'static str {
+        match self {
+            Lang::En => en,
+            Lang::Zh => zh,
+        }
+    }
+}
