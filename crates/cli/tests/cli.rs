@@ -190,16 +190,32 @@ fn golden_scenario_files_of_the_engine_are_readable() {
 fn usage_errors_help_and_version() {
     contains(
         &exits(&["--help"], 0).0,
-        &["USAGE", "report", "solve", "EXIT STATUS"],
+        &[
+            "Usage",
+            "report",
+            "solve",
+            "completions",
+            "SCENARIO",
+            "EXIT STATUS",
+        ],
     );
     contains(&exits(&["--version"], 0).0, &["edgefit 0."]);
     contains(
         &exits(&["reprot"], 2).1,
-        &["unknown command 'reprot'", "did you mean 'report'"],
+        &[
+            "unrecognized subcommand 'reprot'",
+            "similar subcommand exists: 'report'",
+        ],
     );
     contains(&exits(&["report", "--frobnicate"], 2).1, &["--frobnicate"]);
     contains(&exits(&["report", "--lang", "fr"], 2).1, &["fr"]);
-    contains(&exits(&[], 2).1, &["usage"]);
+    contains(&exits(&[], 2).1, &["Usage"]);
+    contains(&exits(&["compare", "a.scn"], 2).1, &["<B>"]);
+    contains(&exits(&["validate", "--help"], 0).0, &["--loso", "--refit"]);
+    contains(
+        &exits(&["completions", "bash"], 0).0,
+        &["edgefit", "validate"],
+    );
     contains(
         &exits(&["report", "no-such-file.scn"], 2).1,
         &["no-such-file.scn"],

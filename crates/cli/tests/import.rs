@@ -81,7 +81,7 @@ fn a_bad_config_is_refused_naming_the_key() {
     let (_, err) = exits(&["import", file.to_str().unwrap(), "--lang", "zh"], 2);
     assert!(err.contains("num_key_value_heads 不是数字"), "{err}");
     let (_, err) = exits(&["import"], 2);
-    assert!(err.contains("needs a FILE"), "{err}");
+    assert!(err.contains("<FILE>"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -1,4 +1,4 @@
-//! `edgefit pipeline [SCENARIO] [--json] [--lang zh|en]`: several models sharing one device (#10).
+//! `edgefit pipeline [SCENARIO] [--json] [--lang zh|en]`: several models sharing one device.
 //!
 //! The scenario is a pipeline link (`stages=asr,llm,tts&s1.…`), a file holding one, or nothing: the seed's
 //! voice assistant. Exit 1 when the pipeline misses its end-to-end target (or memory, power or heat fail),
@@ -8,48 +8,13 @@ use edgefit_core::json;
 use edgefit_core::pipeline::{analyze_pipeline, link, Pipeline};
 use edgefit_text::{pipeline_markdown, pipeline_problem, Lang};
 
+use crate::cli::ScenarioArgs;
 use crate::scenario;
 
-fn parse(argv: &[String]) -> Result<(Option<String>, bool, Option<Lang>), String> {
-    let (mut pos, mut json, mut lang) = (None, false, None);
-    let mut i = 0;
-    while i < argv.len() {
-        let s = argv[i].as_str();
-        i += 1;
-        let code = match s {
-            "--json" => {
-                json = true;
-                continue;
-            }
-            "--lang" => {
-                i += 1;
-                argv.get(i - 1)
-                    .map(String::as_str)
-                    .ok_or("--lang needs en or zh")?
-            }
-            _ if s.starts_with("--lang=") => &s[7..],
-            _ if s.starts_with("--") => return Err(format!("unknown option {s}")),
-            _ if pos.is_none() => {
-                pos = Some(s.to_string());
-                continue;
-            }
-            _ => return Err(format!("unexpected argument {s}")),
-        };
-        lang = Some(Lang::from_code(code).ok_or(format!("--lang {code:?}: use en or zh"))?);
-    }
-    Ok((pos, json, lang))
-}
-
 /// Run `edgefit pipeline`; returns the exit status.
-pub fn main(argv: &[String]) -> i32 {
-    let (arg, as_json, lang) = match parse(argv) {
-        Ok(a) => a,
-        Err(m) => {
-            eprintln!("edgefit: {m}\n\nusage: edgefit pipeline [SCENARIO] [--json] [--lang en|zh]");
-            return 2;
-        }
-    };
-    let (p, extras, issues) = match arg.as_deref() {
+pub fn run(a: &ScenarioArgs) -> i32 {
+    let (as_json, lang) = (a.out.json, a.out.lang);
+    let (p, extras, issues) = match a.scenario.as_deref() {
         None => (Pipeline::voice_assistant(), Vec::new(), Vec::new()),
         Some(a) => {
             let hash = if std::path::Path::new(a).is_file() || a == "-" {

@@ -26,43 +26,17 @@ use edgefit_calib::{
 };
 use serde_json::{json, Value};
 
+use crate::cli::ValidateArgs;
+
 /// Exit status: scored.
 const OK: i32 = 0;
 /// Exit status: the file cannot be read or has nothing to score.
 const BAD_INPUT: i32 = 2;
 
-/// Usage line.
-pub const USAGE: &str =
-    "usage: edgefit validate FILE.csv|FOLDER [FILE.csv…] [--json] [--loso] [--refit]";
-
-/// Parse `validate`'s own arguments (after the word `validate`) and run it.
+/// Run `edgefit validate`; returns the exit status.
 #[must_use]
-pub fn main(args: &[String]) -> i32 {
-    let mut paths = Vec::new();
-    let mut json = false;
-    let mut refit = false;
-    let mut loso = false;
-    for a in args {
-        match a.as_str() {
-            "--json" => json = true,
-            "--refit" => refit = true,
-            "--loso" => loso = true,
-            "-h" | "--help" => {
-                println!("{USAGE}\n\nPredict every row of one or more measurement files (a folder: its .csv files) and print the error\n(see docs/accuracy.md). With several files, or --loso, also each source predicted by constants fitted\nwithout it. --refit prints the calibrated table fitted on the files (crates/core/src/calibration_table.rs).");
-                return OK;
-            }
-            s if s.starts_with('-') && s != "-" => {
-                eprintln!("edgefit validate: unknown option '{s}'\n{USAGE}");
-                return BAD_INPUT;
-            }
-            s => paths.push(s.to_string()),
-        }
-    }
-    if paths.is_empty() {
-        eprintln!("edgefit validate: no file given\n{USAGE}");
-        return BAD_INPUT;
-    }
-    run_all(&paths, json, refit, loso)
+pub fn run(a: &ValidateArgs) -> i32 {
+    run_all(&a.files, a.json, a.refit, a.loso)
 }
 
 /// The files named: a folder stands for its `.csv` files, in name order.
@@ -128,7 +102,7 @@ fn pooled(files: &[String]) -> Result<calibration::Parsed, String> {
 
 /// Score the files and print the result; returns the exit status.
 #[must_use]
-pub fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
+fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
     let files = match expand(paths) {
         Ok(f) => f,
         Err(e) => {

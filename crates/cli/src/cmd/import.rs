@@ -10,13 +10,10 @@ use edgefit_core::{codec, numfmt, ModelKind};
 use edgefit_text::{field_error, fmt_gb, fmt_int, fmt_num, import_error, import_note, Lang};
 use serde_json::json;
 
+use crate::cli::ImportArgs;
+
 /// Bytes read first; a GGUF header asks for more when it needs them.
 const FIRST_READ: u64 = 1 << 20;
-
-fn usage(msg: &str) -> i32 {
-    eprintln!("edgefit: {msg}\nusage: edgefit import FILE [--json] [--lang en|zh]");
-    2
-}
 
 /// Read the model in `path`: a GGUF header (as many bytes as it needs, never the weights), else a
 /// `config.json`. Returns the model and how many bytes were read.
@@ -93,38 +90,10 @@ fn keys(m: &Imported, inputs: &edgefit_core::Inputs) -> Vec<(String, String)> {
 
 /// `edgefit import FILE [--json] [--lang en|zh]`. Exit 0, or 2 when the file cannot be read or imported
 /// (or its model is refused by the engine's checks).
-pub fn main(argv: &[String]) -> i32 {
-    let mut path = None;
-    let mut as_json = false;
-    let mut lang = Lang::En;
-    let mut i = 0;
-    while i < argv.len() {
-        let a = argv[i].as_str();
-        i += 1;
-        match a.split_once('=').filter(|(f, _)| f.starts_with("--")) {
-            Some(("--lang", v)) => match Lang::from_code(v) {
-                Some(l) => lang = l,
-                None => return usage(&format!("--lang {v}: use en or zh")),
-            },
-            Some((f, _)) => return usage(&format!("unknown option {f}")),
-            None => match a {
-                "--json" => as_json = true,
-                "--lang" => match argv.get(i).and_then(|v| Lang::from_code(v)) {
-                    Some(l) => {
-                        lang = l;
-                        i += 1;
-                    }
-                    None => return usage("--lang needs en or zh"),
-                },
-                f if f.starts_with("--") => return usage(&format!("unknown option {f}")),
-                p if path.is_none() => path = Some(p.to_string()),
-                _ => return usage("import takes one FILE"),
-            },
-        }
-    }
-    let Some(path) = path else {
-        return usage("import needs a FILE (a config.json or a .gguf)");
-    };
+pub fn run(a: &ImportArgs) -> i32 {
+    let lang = a.out.lang.unwrap_or_default();
+    let as_json = a.out.json;
+    let path = a.file.clone();
     let (m, read_bytes) = match read(&path, lang) {
         Ok(x) => x,
         Err(msg) => {

@@ -1,0 +1,65 @@
+//! `edgefit compare A B`: two scenarios side by side, constraint by constraint.
+
+use edgefit_core::advice::compare;
+use edgefit_core::json;
+use edgefit_text::difference_text;
+use serde_json::json;
+
+use super::{evaluate, load, print, value_json};
+use crate::cli::CompareArgs;
+
+/// Append a line to the output buffer.
+macro_rules! outln {
+    ($out:ident, $($t:tt)*) => {{
+        $out.push_str(&format!($($t)*));
+        $out.push('\n');
+    }};
+}
+
+/// `edgefit compare A B [--json] [--lang]`: both scenarios side by side, differences marked.
+pub fn run(a: &CompareArgs) -> i32 {
+    let lang = a.out.lang.unwrap_or_default();
+    let (ia, ib) = match (load(Some(&a.a), lang), load(Some(&a.b), lang)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let (ea, eb) = match (evaluate(&ia, lang), evaluate(&ib, lang)) {
+        (Ok(x), Ok(y)) => (x, y),
+        (Err(c), _) | (_, Err(c)) => return c,
+    };
+    let diffs = compare(&ea, &eb);
+    if a.out.json {
+        let rows: Vec<serde_json::Value> = diffs
+            .iter()
+            .map(|d| {
+                json!({
+                    "constraint": d.constraint.code(),
+                    "a": d.a.code(), "b": d.b.code(),
+                    "a_figure": d.a_figure, "b_figure": d.b_figure,
+                    "differs": d.differs(),
+                })
+            })
+            .collect();
+        let (sa, sb) = (edgefit_core::validate(&ia), edgefit_core::validate(&ib));
+        let (Ok(sa), Ok(sb)) = (sa, sb) else { return 2 };
+        print(&value_json(&json!({
+            "differences": rows,
+            "a": json::report(&ia, &sa, &ea),
+            "b": json::report(&ib, &sb, &eb),
+        })));
+        return 0;
+    }
+    let mut out = String::new();
+    outln!(
+        out,
+        "A: #{}\nB: #{}\n",
+        edgefit_core::codec::encode(&ia, &[]),
+        edgefit_core::codec::encode(&ib, &[])
+    );
+    for d in &diffs {
+        let mark = if d.differs() { "*" } else { " " };
+        outln!(out, "{mark} {}", difference_text(d, lang));
+    }
+    print(&out);
+    0
+}
