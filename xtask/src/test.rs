@@ -54,6 +54,13 @@ fn all_steps() -> Vec<Step> {
             action: Action::Setup,
         },
         step("formatting", "cargo", &["fmt", "--all", "--check"]),
+        // The preset tables are generated from data/presets/*.csv; the calibrated table's check is a
+        // native test (crates/cli/tests/validate.rs).
+        step(
+            "generated preset tables are current",
+            "python3",
+            &["tools/gen_presets.py", "--check"],
+        ),
         step(
             "clippy, warnings denied",
             "cargo",

@@ -1,7 +1,7 @@
 //! Named presets with their public sources: devices, models, quantization formats and frameworks.
 //!
 //! Presets are data compiled into the engine (`&'static` tables, no I/O). The device and model tables are
-//! generated from the research CSVs by `tools/gen_presets.py` (the generated `data.rs` is committed; the
+//! generated from `data/presets/*.csv` by `tools/gen_presets.py` (the generated `data.rs` is committed; the
 //! build never runs the script). Quantization presets are written from the block structures in
 //! `quant_formats.md`, framework presets from `frameworks.csv` row by row.
 //!
