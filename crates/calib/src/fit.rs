@@ -125,18 +125,7 @@ pub(crate) fn fit_decode(d: &[(f64, f64, f64)]) -> (f64, f64) {
     let steps = math::round(LAYER_MS_MAX / LAYER_MS_STEP) as usize;
     for k in 0..=steps {
         let t = k as f64 * LAYER_MS_STEP * 1e-3;
-        let etas: Vec<f64> = d
-            .iter()
-            .map(|&(m, l, meas)| {
-                let left = meas - l * t;
-                if left > 0.0 {
-                    m / left
-                } else {
-                    f64::INFINITY
-                }
-            })
-            .collect();
-        let eta = median(&etas).min(1.0);
+        let eta = eta_bw_at(d, t);
         let score = d
             .iter()
             .map(|&(m, l, meas)| math::ln((m / eta + l * t) / meas).abs())
@@ -176,7 +165,12 @@ pub const MIN_ROWS_TWO_PARAMS: usize = 5;
 
 /// η_bw alone, with the per-layer cost fixed at `layer_ms`.
 pub(crate) fn fit_eta_bw(d: &[(f64, f64, f64)], layer_ms: f64) -> f64 {
-    let t = layer_ms * 1e-3;
+    round3(eta_bw_at(d, layer_ms * 1e-3))
+}
+
+/// The η_bw that explains the median row of (memory time, layers, measured time) once `t` seconds per layer
+/// are taken off the measured time (at most 1; a row the per-layer cost alone outlasts counts as ∞).
+fn eta_bw_at(d: &[(f64, f64, f64)], t: f64) -> f64 {
     let etas: Vec<f64> = d
         .iter()
         .map(|&(m, l, meas)| {
@@ -188,7 +182,7 @@ pub(crate) fn fit_eta_bw(d: &[(f64, f64, f64)], layer_ms: f64) -> f64 {
             }
         })
         .collect();
-    round3(median(&etas).min(1.0))
+    median(&etas).min(1.0)
 }
 
 pub(crate) fn fit_group(

@@ -52,7 +52,10 @@ fn compare_marks_the_differences() {
     assert_eq!(v["b"]["share_hash"], "v=2&kv_bits=8");
     let (code, _, err) = edgefit(&["compare", "v=1"]);
     assert_eq!(code, 2);
-    assert!(err.contains("required arguments") && err.contains("<B>"), "{err}");
+    assert!(
+        err.contains("required arguments") && err.contains("<B>"),
+        "{err}"
+    );
 }
 
 #[test]
