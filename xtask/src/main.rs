@@ -8,6 +8,7 @@
 //! cargo xtask e2e              set up, build the page, run the browser end-to-end tests
 //! cargo xtask size             size report of dist/ (raw and gzip -9) against the budget
 //! cargo xtask bench [--enforce] build, then measure keystroke -> painted result (p50/p95/max)
+//! cargo xtask bench-load [--record] build, then time navigation -> first verdict (desktop, phone)
 //! ```
 //!
 //! Standard library only: tools are driven with `std::process::Command`, so this
@@ -37,6 +38,11 @@ commands:
   bench [--enforce]  set up, build the page (release), then type 120 edits into a field and print
                      p50/p95/max ms from the input event to the painted result
                      (tests/e2e/bench-input.mjs; --enforce: fail above 16 ms p95)
+  bench-load [--record]
+                     set up, build the page (release, precompressed), then load it 7 times per
+                     profile (desktop; phone: Slow 4G, CPU 4x) and print the median time from
+                     navigation to the first verdict and the bytes per file (gzip, brotli); fails
+                     when a file grew over bench/load.json (--record: write the new figures there)
   help               this text";
 
 fn main() -> ExitCode {
@@ -57,6 +63,13 @@ fn main() -> ExitCode {
             Some("--enforce") if args.len() == 2 => test::run_bench(true),
             Some(other) => Err(format!(
                 "unknown argument `{other}` for `bench` (expected --enforce)"
+            )),
+        },
+        Some("bench-load") => match args.get(1).map(String::as_str) {
+            None => test::run_bench_load(false),
+            Some("--record") if args.len() == 2 => test::run_bench_load(true),
+            Some(other) => Err(format!(
+                "unknown argument `{other}` for `bench-load` (expected --record)"
             )),
         },
         Some("size") => {

@@ -249,6 +249,34 @@ pub fn run_bench(enforce: bool) -> Result<(), String> {
     )
 }
 
+/// `cargo xtask bench-load`: set up, build, then time first loads (tests/e2e/bench-load.mjs) and hold the
+/// bytes per file to `bench/load.json` (with `record`: write the new figures there instead).
+pub fn run_bench_load(record: bool) -> Result<(), String> {
+    let args: &[&str] = if record {
+        &[
+            "tests/e2e/bench-load.mjs",
+            "--check",
+            "bench/load.json",
+            "--record",
+            "bench/load.json",
+        ]
+    } else {
+        &["tests/e2e/bench-load.mjs", "--check", "bench/load.json"]
+    };
+    run_steps(
+        "edgefit bench-load",
+        vec![
+            Step {
+                name: "set up tools",
+                action: Action::Setup,
+            },
+            trunk_build(),
+            step("first-load benchmark", "node", args),
+        ],
+        false,
+    )
+}
+
 /// `cargo xtask serve`: set up, then `trunk serve --release` on 127.0.0.1.
 pub fn serve(port: u16) -> Result<(), String> {
     setup::run()?;
