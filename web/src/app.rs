@@ -613,7 +613,7 @@ fn FrameworkSelect() -> impl IntoView {
                     crate::presets_ui::switch_runtime(&ctx, Some(event_target_value(&ev)), None);
                 }
             >
-                {edgefit_core::framework::ALL_FRAMEWORKS
+                {edgefit_core::presets::ALL_FRAMEWORKS
                     .iter()
                     .map(|f| {
                         let (id, name) = (f.id, f.name);

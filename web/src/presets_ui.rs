@@ -723,7 +723,7 @@ pub fn FrameworkInfo() -> impl IntoView {
             );
         }
         let sources = ctx.framework.with(|id| {
-            edgefit_core::framework::find(id)
+            edgefit_core::presets::framework(id)
                 .and_then(|f| source_list(f.sources, "sources-fw".into(), l))
         });
         Some(out.kids(sources).into())

@@ -128,10 +128,7 @@ fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
                 continue;
             }
             walk(&path, out)?;
-        } else if !path
-            .extension()
-            .is_some_and(|x| x == "gz" || x == "br")
-        {
+        } else if !path.extension().is_some_and(|x| x == "gz" || x == "br") {
             // A precompressed twin (tools/precompress.mjs) is the same page, not more of it.
             out.push(path);
         }

@@ -103,7 +103,7 @@ fn v1_to_v2(mut pairs: Pairs) -> Pairs {
     let old = v1_baseline(&pairs);
     let mut new = old.clone();
     if let Some((_, fw)) = pairs.iter().rev().find(|(k, _)| k == "fw") {
-        if crate::framework::find(fw).is_some() {
+        if crate::presets::framework(fw).is_some() {
             new.framework.clone_from(fw);
         }
     }
@@ -583,7 +583,7 @@ pub fn decode_as(
         }
     }
     if let Some((_, fw)) = pairs.iter().rev().find(|(k, _)| k == "fw") {
-        if crate::framework::find(fw).is_some() {
+        if crate::presets::framework(fw).is_some() {
             inputs.framework.clone_from(fw);
         }
     }
@@ -625,7 +625,7 @@ pub fn decode_as(
                 None => issues.push(bad(ValueProblem::UnknownOption)),
             },
             "fw" => {
-                if crate::framework::find(&val).is_some() {
+                if crate::presets::framework(&val).is_some() {
                     inputs.framework = val.clone();
                 } else {
                     issues.push(bad(ValueProblem::UnknownOption));

@@ -64,50 +64,6 @@ pub enum Claim {
     KvBits,
 }
 
-/// A framework that supports every format: the seed's "a framework that supports W4A16 and targets this NPU".
-pub const GENERIC: FrameworkSpec = FrameworkSpec {
-    id: "generic",
-    name: "Generic (supports every format)",
-    backends: &[],
-    weight_bits: &[],
-    group_sizes: &[],
-    granularities: &[],
-    symmetric_only: false,
-    activations: &[],
-    kv_bits: &[],
-    sources: &[],
-    symmetric_on: &[],
-    unverified: &[],
-};
-
-/// Every framework preset, [`GENERIC`] first, then the runtimes of `frameworks.csv` in its order
-/// ([`crate::presets::frameworks`]).
-pub const ALL_FRAMEWORKS: &[FrameworkSpec] = &[
-    GENERIC,
-    crate::presets::frameworks::LLAMA_CPP,
-    crate::presets::frameworks::MLC_LLM,
-    crate::presets::frameworks::EXECUTORCH,
-    crate::presets::frameworks::LITERT,
-    crate::presets::frameworks::ONNXRUNTIME,
-    crate::presets::frameworks::ORT_QNN,
-    crate::presets::frameworks::MNN,
-    crate::presets::frameworks::NCNN,
-    crate::presets::frameworks::QNN,
-    crate::presets::frameworks::NEUROPILOT,
-    crate::presets::frameworks::COREML,
-    crate::presets::frameworks::MLX,
-    crate::presets::frameworks::TENSORRT,
-    crate::presets::frameworks::RKLLM,
-    crate::presets::frameworks::OPENVINO,
-    crate::presets::frameworks::RYZEN_AI,
-];
-
-/// The framework with this id.
-#[must_use]
-pub fn find(id: &str) -> Option<&'static FrameworkSpec> {
-    ALL_FRAMEWORKS.iter().find(|f| f.id == id)
-}
-
 /// Why a scheme cannot be accelerated as configured.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(

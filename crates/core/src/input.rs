@@ -568,6 +568,10 @@ choice!(
     }
 );
 
+/// The id of the framework a scenario starts with: the seed's "a framework that supports W4A16 and targets
+/// this NPU", one that supports every format (`presets::frameworks::GENERIC`).
+pub const DEFAULT_FRAMEWORK: &str = "generic";
+
 /// Everything the user typed or chose, before validation.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
@@ -581,22 +585,22 @@ pub struct Inputs {
     pub activation: Activation,
     /// Which unit runs the model.
     pub backend: Backend,
-    /// The inference framework's preset id ([`crate::framework::ALL_FRAMEWORKS`]).
+    /// The inference framework's preset id (`presets::frameworks::ALL_FRAMEWORKS`).
     pub framework: String,
-    /// The device preset the values started from ([`crate::presets::ALL_DEVICES`]); fields may since have
+    /// The device preset the values started from (`presets::ALL_DEVICES`); fields may since have
     /// been edited. A label for links and the UI: the engine computes on the values.
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub device: Option<String>,
-    /// The model preset the values started from ([`crate::presets::ALL_MODELS`]).
+    /// The model preset the values started from (`presets::ALL_MODELS`).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub model: Option<String>,
-    /// The quantization preset the values started from ([`crate::presets::ALL_QUANTS`]).
+    /// The quantization preset the values started from (`presets::ALL_QUANTS`).
     #[cfg_attr(
         feature = "serde",
         serde(default, skip_serializing_if = "Option::is_none")
@@ -613,7 +617,7 @@ impl Default for Inputs {
             granularity: Granularity::default(),
             activation: Activation::default(),
             backend: Backend::default(),
-            framework: String::from(crate::framework::GENERIC.id),
+            framework: String::from(DEFAULT_FRAMEWORK),
             device: None,
             model: None,
             quant: None,

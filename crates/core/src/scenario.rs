@@ -6,9 +6,10 @@
 use alloc::vec::Vec;
 
 use crate::device::Device;
-use crate::framework::{self, FrameworkSpec};
+use crate::framework::FrameworkSpec;
 use crate::input::{Backend, Corner, Field, Inputs, ModelKind, Problem, ALL_FIELDS};
 use crate::model::{Architecture, AttentionShape, Llm, Model, Moe, OneShot, Params, Recurrent};
+use crate::presets;
 use crate::quant::Quant;
 use crate::units::{Bytes, BytesPerSec, Joules, Ops, OpsPerSec, Seconds, Watts};
 
@@ -261,7 +262,7 @@ pub fn validate(inputs: &Inputs) -> Result<Scenarios, Errors> {
             errors.push(f, f64::NAN, Problem::Missing);
         }
     }
-    let fw = framework::find(&inputs.framework);
+    let fw = presets::framework(&inputs.framework);
     if fw.is_none() {
         errors.0.push(FieldError {
             input: InputRef::Framework,
@@ -272,7 +273,7 @@ pub fn validate(inputs: &Inputs) -> Result<Scenarios, Errors> {
     if !errors.0.is_empty() {
         return Err(errors);
     }
-    let fw = fw.unwrap_or(&framework::GENERIC);
+    let fw = fw.unwrap_or(&presets::GENERIC);
     cross_check(inputs, &mut errors);
     if !errors.0.is_empty() {
         return Err(errors);

@@ -3,12 +3,13 @@
 use std::collections::HashSet;
 
 use edgefit_core::codec::{decode, encode, Issue, ValueProblem};
-use edgefit_core::framework::{self, check, Mismatch, Support, ALL_FRAMEWORKS, GENERIC};
+use edgefit_core::framework::{check, Mismatch, Support};
 use edgefit_core::presets::complete;
 use edgefit_core::presets::{
     self, catalog, DeviceKind, Gap, ModelFamily, Provenance, TopsPrecision, ALL_DEVICES,
     ALL_MODELS, ALL_QUANTS,
 };
+use edgefit_core::presets::{self as framework_presets, ALL_FRAMEWORKS, GENERIC};
 use edgefit_core::{validate, Backend, Field, Granularity, Inputs, ModelKind, ALL_FIELDS};
 
 #[track_caller]
@@ -374,7 +375,7 @@ fn quant_with(group: f64, zero_bits: f64) -> edgefit_core::quant::Quant {
 
 #[test]
 fn framework_checks() {
-    let find = |id| framework::find(id).unwrap_or_else(|| panic!("no framework {id}"));
+    let find = |id| framework_presets::framework(id).unwrap_or_else(|| panic!("no framework {id}"));
     // Ryzen AI's A8W8 is symmetric: a zero point is refused.
     let q = quant_with(128.0, 4.0);
     let (s, _) = check(find("ryzen_ai"), Backend::Npu, &q, 1.0);

@@ -3,7 +3,7 @@
 //! generate. libFuzzer finds deeper paths by coverage; this finds the obvious ones on every CI run.
 
 use edgefit_core::codec;
-use edgefit_core::{framework, presets};
+use edgefit_core::presets;
 
 /// Real v=1 links (the stored links the codec must keep reading).
 const STORED: &str = include_str!("../../core/tests/links/v1.txt");
@@ -128,7 +128,7 @@ fn value(r: &mut Rng) -> String {
         5 => presets::ALL_QUANTS[r.below(presets::ALL_QUANTS.len())]
             .id
             .into(),
-        6 => framework::ALL_FRAMEWORKS[r.below(framework::ALL_FRAMEWORKS.len())]
+        6 => presets::ALL_FRAMEWORKS[r.below(presets::ALL_FRAMEWORKS.len())]
             .id
             .into(),
         7 => r

@@ -14,7 +14,7 @@ use edgefit_core::codec;
 use edgefit_core::input::{
     Inputs, Value, ALL_ACTIVATIONS, ALL_BACKENDS, ALL_GRANULARITIES, ALL_MODEL_KINDS,
 };
-use edgefit_core::{framework, json, presets, ALL_CONSTRAINTS, ALL_FIELDS};
+use edgefit_core::{json, presets, ALL_CONSTRAINTS, ALL_FIELDS};
 use edgefit_text::Lang;
 
 /// The keys the page and the CLI own besides the engine's.
@@ -238,7 +238,7 @@ pub fn engine(data: &[u8]) {
     i.granularity = b.pick(ALL_GRANULARITIES);
     i.activation = b.pick(ALL_ACTIVATIONS);
     i.backend = b.pick(ALL_BACKENDS);
-    i.framework = b.pick(framework::ALL_FRAMEWORKS).id.to_string();
+    i.framework = b.pick(presets::ALL_FRAMEWORKS).id.to_string();
     for &f in ALL_FIELDS {
         match b.byte() % 6 {
             0 => {}

@@ -148,7 +148,7 @@ pub fn field_error(e: &FieldError, lang: Lang) -> String {
 }
 
 fn known_frameworks() -> String {
-    edgefit_core::framework::ALL_FRAMEWORKS
+    edgefit_core::presets::ALL_FRAMEWORKS
         .iter()
         .map(|f| f.id)
         .collect::<Vec<_>>()

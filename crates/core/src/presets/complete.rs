@@ -198,9 +198,8 @@ pub fn backend_for(framework: &str, p: &DevicePreset) -> Backend {
         // No framework named (the generic one): the unit the preset's TOPS figure belongs to.
         _ => p.accelerator,
     };
-    let supports = |b: Backend| {
-        crate::framework::find(framework).is_none_or(|spec| spec.backends.contains(&b))
-    };
+    let supports =
+        |b: Backend| super::framework(framework).is_none_or(|spec| spec.backends.contains(&b));
     if has_unit(p, want) && supports(want) {
         return want;
     }

@@ -15,6 +15,7 @@
 
 use super::data::framework_sources as src;
 use crate::framework::{Claim, FrameworkSpec};
+use crate::input::DEFAULT_FRAMEWORK;
 use crate::input::{Activation, Backend, Granularity};
 
 use Activation::{Fp16 as A16, Int8 as A8};
@@ -303,3 +304,40 @@ pub const RYZEN_AI: FrameworkSpec = FrameworkSpec {
     symmetric_on: &[],
     unverified: &[Claim::Granularities, Claim::KvBits],
 };
+
+/// A framework that supports every format: the seed's "a framework that supports W4A16 and targets this NPU".
+pub const GENERIC: FrameworkSpec = FrameworkSpec {
+    id: DEFAULT_FRAMEWORK,
+    name: "Generic (supports every format)",
+    backends: &[],
+    weight_bits: &[],
+    group_sizes: &[],
+    granularities: &[],
+    symmetric_only: false,
+    activations: &[],
+    kv_bits: &[],
+    sources: &[],
+    symmetric_on: &[],
+    unverified: &[],
+};
+
+/// Every framework preset, [`GENERIC`] first, then the runtimes of `frameworks.csv` in its order.
+pub const ALL_FRAMEWORKS: &[FrameworkSpec] = &[
+    GENERIC,
+    LLAMA_CPP,
+    MLC_LLM,
+    EXECUTORCH,
+    LITERT,
+    ONNXRUNTIME,
+    ORT_QNN,
+    MNN,
+    NCNN,
+    QNN,
+    NEUROPILOT,
+    COREML,
+    MLX,
+    TENSORRT,
+    RKLLM,
+    OPENVINO,
+    RYZEN_AI,
+];

@@ -37,6 +37,7 @@ pub mod layouts;
 pub mod quality;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
+pub use frameworks::{ALL_FRAMEWORKS, GENERIC};
 pub use models::{ArchPreset, ModelFamily, ModelPreset, ALL_MODELS};
 pub use quants::{QuantPreset, ALL_QUANTS};
 
@@ -107,6 +108,12 @@ pub fn quant(id: &str) -> Option<&'static QuantPreset> {
     ALL_QUANTS.iter().find(|p| p.id == id)
 }
 
+/// The framework preset with this id.
+#[must_use]
+pub fn framework(id: &str) -> Option<&'static FrameworkSpec> {
+    ALL_FRAMEWORKS.iter().find(|f| f.id == id)
+}
+
 /// Everything the engine ships, for `edgefit presets --json` and the page's pickers.
 #[derive(Debug, Clone, Copy, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -117,7 +124,7 @@ pub struct Catalog {
     pub models: &'static [ModelPreset],
     /// Quantization presets.
     pub quants: &'static [QuantPreset],
-    /// Framework presets ([`crate::framework::GENERIC`] first).
+    /// Framework presets ([`GENERIC`] first).
     pub frameworks: &'static [FrameworkSpec],
 }
 
@@ -128,7 +135,7 @@ pub fn catalog() -> Catalog {
         devices: ALL_DEVICES,
         models: ALL_MODELS,
         quants: ALL_QUANTS,
-        frameworks: crate::framework::ALL_FRAMEWORKS,
+        frameworks: ALL_FRAMEWORKS,
     }
 }
 
