@@ -70,6 +70,14 @@ pub struct Numbers {
     pub decode_ctx: f64,
     /// Prompt tokens/s (the prompt over the time to first token, less any cold start).
     pub prefill_tps: Option<f64>,
+    /// Energy of one answer, J: its prefill and every decode step at its context (one-shot: one inference).
+    pub energy_j_per_answer: f64,
+    /// Seconds one answer takes (prefill without a cold start, and every decode step).
+    pub answer_s: f64,
+    /// Answers one charge gives (battery devices only).
+    pub answers_per_charge: Option<f64>,
+    /// Hours of continuous answering on one charge (battery devices only).
+    pub hours_per_charge: Option<f64>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -161,6 +169,7 @@ const BANDED: &[(&str, Getter)] = &[
     ("memory_total_gb", |r| r.memory.total.gb()),
     ("decode_tps", |r| r.speed.decode_tps.unwrap_or(f64::NAN)),
     ("prefill_tps", |r| r.speed.prefill_tps.unwrap_or(f64::NAN)),
+    ("energy_j_per_answer", |r| r.energy.per_answer.0),
 ];
 
 /// Build the report JSON.
@@ -207,6 +216,10 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         decode_tps: r.speed.decode_tps,
         decode_ctx: r.speed.decode_ctx,
         prefill_tps: r.speed.prefill_tps,
+        energy_j_per_answer: r.energy.per_answer.0,
+        answer_s: r.energy.answer_time.0,
+        answers_per_charge: r.energy.answers_per_charge,
+        hours_per_charge: r.energy.hours_per_charge,
     };
     let bands = BANDED
         .iter()

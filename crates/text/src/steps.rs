@@ -1103,7 +1103,63 @@ impl Cx<'_> {
                 )
             }
         };
-        vec![p1, p2 + lang.pick(" ", "") + &p3]
+        vec![p1, p2 + lang.pick(" ", "") + &p3, self.energy()]
+    }
+
+    /// One answer's energy (#25) and, on a battery, what a charge buys.
+    fn energy(&self) -> String {
+        let lang = self.lang;
+        let en = &self.r.energy;
+        let t = &self.s.targets;
+        let j = |x: f64| {
+            if x >= 1.0 {
+                with_unit(&fmt_num(x, 3), "J")
+            } else {
+                with_unit(&fmt_num(x * 1e3, 3), "mJ")
+            }
+        };
+        let e = if en.per_answer.0 >= 1.0 {
+            self.band(|r| r.energy.per_answer.0, |x| fmt_num(x, 3), "J")
+        } else {
+            self.band(|r| r.energy.per_answer.0 * 1e3, |x| fmt_num(x, 3), "mJ")
+        };
+        let mut out = match &self.s.model {
+            Model::Llm(_) => tr!(
+                lang,
+                "One answer — the prefill of {0} prompt tokens and {1} decoded tokens, {2} — costs {3}: {4} for the prefill and {5} for the decode, {6} on average (the accelerator, the rest of the SoC and the DRAM traffic; the idle draw between answers is not added).",
+                "一次回答——预填充 {0} 个提示 token、解码 {1} 个 token，用时 {2}——耗能 {3}：预填充 {4}，解码 {5}，平均功耗 {6}（含加速器、SoC 其余部分与内存流量；不计回答之间的待机功耗）。",
+                fmt_int(t.prompt),
+                fmt_int(t.output),
+                with_unit(&fmt_num(en.answer_time.0, 3), "s"),
+                e,
+                j(en.prefill.0),
+                j(en.decode.0),
+                with_unit(&fmt_sig(en.average_power.0, 3), "W")
+            ),
+            Model::OneShot(_) => tr!(lang, "One inference costs {0}.", "一次推理耗能 {0}。", e),
+        };
+        if let (Some(n), Some(b)) = (en.answers_per_charge, self.s.device.battery) {
+            let wh = with_unit(&fmt_num(b.0 / 3600.0, 3), "Wh");
+            let hours = en
+                .hours_per_charge
+                .map_or_else(String::new, |h| fmt_num(h, 3));
+            out.push_str(lang.pick(" ", ""));
+            let one_shot = matches!(self.s.model, Model::OneShot(_));
+            out.push_str(&tr!(
+                lang,
+                "A {0} battery gives {1} {3} per charge, {2} h of continuous use.",
+                "以 {0} 电池计，一次充电可{3} {1} 次，连续使用 {2} 小时。",
+                wh,
+                fmt_int(n.floor()),
+                hours,
+                if one_shot {
+                    lang.pick("inferences", "推理")
+                } else {
+                    lang.pick("answers", "回答")
+                }
+            ));
+        }
+        out
     }
 
     fn rate_unit(&self) -> &'static str {

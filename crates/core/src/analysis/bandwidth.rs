@@ -126,6 +126,13 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
     }
 }
 
+/// Everything one decode step moves at context `c`: weights, the KV cache of every sequence, copies.
+#[must_use]
+pub fn bytes_at(s: &Scenario, c: f64) -> Bytes {
+    let (w, kv, cp) = step_bytes(s, c);
+    w + kv + cp
+}
+
 /// Decode time per step at context `c`: (memory time, compute time). `eff` is the effective compute of a
 /// prompt; decode runs at [`Device::decode_scale`](crate::device::Device::decode_scale) of it.
 #[must_use]

@@ -5,6 +5,7 @@
 
 pub mod bandwidth;
 pub mod compute;
+pub mod energy;
 pub mod latency;
 pub mod memory;
 pub mod power;
@@ -16,6 +17,7 @@ use crate::scenario::{Scenario, Scenarios};
 
 pub use bandwidth::{Bandwidth, Crossing, Tpot};
 pub use compute::Compute;
+pub use energy::Energy;
 pub use latency::Ttft;
 pub use memory::Memory;
 pub use power::Power;
@@ -174,6 +176,8 @@ pub struct Report {
     pub storage: Storage,
     /// Decode and prefill speed.
     pub speed: Speed,
+    /// Energy of one answer and what a charge buys.
+    pub energy: Energy,
 }
 
 /// The speeds a person compares with a benchmark: tokens per second of one sequence's decode, and of its
@@ -281,6 +285,7 @@ pub fn analyze(s: &Scenario) -> Report {
     let thermal = thermal::analyze(s, &power, &tpot);
     let storage = storage::analyze(s);
     let speed = speed(s, &compute, &ttft);
+    let energy = energy::analyze(s, &compute, &ttft, &power);
     Report {
         framework,
         compute,
@@ -292,6 +297,7 @@ pub fn analyze(s: &Scenario) -> Report {
         thermal,
         storage,
         speed,
+        energy,
     }
 }
 
