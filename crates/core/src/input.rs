@@ -407,6 +407,10 @@ fields! {
     Output = "output", Scenario, Tokens, d(256.0), incl(1.0), incl(1e8), Integer;
     /// Sequences decoded together.
     Batch = "batch", Scenario, Count, d(1.0), incl(1.0), incl(1e5), Integer;
+    /// Independent streams (users, agents) decoded together on one device: each keeps its own KV cache and
+    /// gets one token per decode step; their prompts arrive one at a time (continuous batching), so TTFT is
+    /// one prompt's prefill.
+    Streams = "streams", Scenario, Count, d(1.0), incl(1.0), incl(1e5), Integer;
     /// Largest model file the product allows (the seed's 2 GB guideline).
     MaxFileGb = "max_file_gb", Scenario, Gb, d(2.0), excl(0.0), incl(1e6), Exact;
     /// Fixed overhead per generated token (sampling, logging, scheduling).
@@ -472,7 +476,7 @@ impl Field {
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
-            | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits => {
+            | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits | Streams => {
                 model != ModelKind::OneShot
             }
             GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,

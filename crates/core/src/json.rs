@@ -78,6 +78,18 @@ pub struct Numbers {
     pub answers_per_charge: Option<f64>,
     /// Hours of continuous answering on one charge (battery devices only).
     pub hours_per_charge: Option<f64>,
+    /// Streams batched on the device (`streams`).
+    pub streams: f64,
+    /// KV cache of one stream at the allocated context, GB (its batch included).
+    pub kv_gb_per_stream: Option<f64>,
+    /// Time per output token each stream sees at full context, ms (all streams decode in one step).
+    pub tpot_ms_per_stream: Option<f64>,
+    /// Tokens/s of every stream together at full context.
+    pub aggregate_tokens_per_s: Option<f64>,
+    /// Largest number of streams that meets memory, bandwidth, TPOT and compute.
+    pub max_streams: Option<f64>,
+    /// What one more stream breaks (`null` when the most tried still meets every target).
+    pub max_streams_binding: Option<&'static str>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -176,6 +188,8 @@ const BANDED: &[(&str, Getter)] = &[
 #[must_use]
 pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
     let r = &e.expected;
+    let streams = crate::analysis::concurrency::streams(&s.expected, r);
+    let most = crate::analysis::concurrency::max_streams(&s.expected);
     let numbers = Numbers {
         effective_bandwidth_gbps: r.bandwidth.effective.gbps(),
         effective_compute_tops: r.compute.effective.tops(),
@@ -185,7 +199,9 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         memory_usable_gb: r.memory.usable.gb(),
         file_gb: r.storage.file.gb(),
         gflop_per_token: match &s.expected.model {
-            crate::model::Model::Llm(m) => m.decode_ops(0.0).0 * s.expected.targets.batch / 1e9,
+            crate::model::Model::Llm(m) => {
+                m.decode_ops(0.0).0 * s.expected.targets.sequences() / 1e9
+            }
             crate::model::Model::OneShot(m) => m.ops.0 * s.expected.targets.batch / 1e9,
         },
         gflop_per_token_full_context: r.compute.ops_per_step.0 / 1e9,
@@ -220,6 +236,12 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         answer_s: r.energy.answer_time.0,
         answers_per_charge: r.energy.answers_per_charge,
         hours_per_charge: r.energy.hours_per_charge,
+        streams: s.expected.targets.streams,
+        kv_gb_per_stream: streams.map(|x| x.kv_per_stream.gb()),
+        tpot_ms_per_stream: streams.map(|_| r.tpot.full.ms()),
+        aggregate_tokens_per_s: streams.map(|x| x.aggregate_tps),
+        max_streams: most.map(|m| m.streams),
+        max_streams_binding: most.and_then(|m| m.binding).map(Constraint::code),
     };
     let bands = BANDED
         .iter()

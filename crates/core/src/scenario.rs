@@ -26,8 +26,10 @@ pub struct Targets {
     pub prompt: f64,
     /// Generated tokens per answer.
     pub output: f64,
-    /// Sequences decoded together.
+    /// Sequences decoded together per stream (their prompts are prefilled together).
     pub batch: f64,
+    /// Independent streams batched on the device ([`Targets::sequences`] decoded per step).
+    pub streams: f64,
     /// Largest allowed model file.
     pub max_file: Bytes,
     /// Fixed overhead per generated token.
@@ -59,6 +61,14 @@ pub struct Targets {
     pub decode_factor: f64,
     /// Measured ÷ predicted prefill speed at this corner of the band.
     pub prefill_factor: f64,
+}
+
+impl Targets {
+    /// Sequences one decode step serves: the batch of every stream.
+    #[must_use]
+    pub fn sequences(&self) -> f64 {
+        self.batch * self.streams
+    }
 }
 
 /// One fully validated scenario, in SI units.
@@ -499,6 +509,10 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         prompt: v(Field::Prompt),
         output: v(Field::Output),
         batch: v(Field::Batch),
+        streams: match inputs.model_kind {
+            ModelKind::OneShot => 1.0,
+            _ => v(Field::Streams),
+        },
         max_file: Bytes::from_gb(v(Field::MaxFileGb)),
         token_overhead: Seconds::from_ms(v(Field::TokenOverheadMs) + v(Field::LayerMs) * layers),
         runtime: Bytes::from_gb(v(Field::RuntimeGb)),

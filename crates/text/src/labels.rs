@@ -315,6 +315,12 @@ fn field_words(f: Field) -> Option<Words> {
             "Sequences decoded together (batch).",
             "同时解码的序列数（batch）。",
         ],
+        Streams => [
+            "Streams (users)",
+            "并发路数（用户）",
+            "Independent streams (users, agents) served together: each keeps its own KV cache and gets one token per decode step; prompts arrive one at a time.",
+            "同时服务的独立会话（用户、智能体）：每路各有 KV Cache，每个解码步各得一个 token；提示词逐个到达。",
+        ],
         MaxFileGb => [
             "Largest model file",
             "单模型文件上限",

@@ -248,8 +248,8 @@ impl Cx<'_> {
         let kv_b = fmt_int(b.kv_read.0);
         let kv = fmt_num(b.kv_read.gb(), 2);
         let kv_gb = with_unit(&kv, "GB");
-        let batch = if t.batch > 1.0 {
-            let n = fmt_int(t.batch);
+        let batch = if t.sequences() > 1.0 {
+            let n = fmt_int(t.sequences());
             tr!(lang, " × {0} sequences", " × {0} 路并发", n)
         } else {
             String::new()
@@ -538,8 +538,9 @@ impl Cx<'_> {
                 fmt_int(a.window),
             );
             let kv = self.r.memory.kv.0;
-            let blind = a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.batch
-                + a.state() * t.batch;
+            let blind =
+                a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.sequences()
+                    + a.state() * t.sequences();
             let (kv, blind) = (fmt_gb(kv), fmt_gb(blind));
             out.push(tr!(
                 lang,
@@ -581,7 +582,7 @@ impl Cx<'_> {
             split.recurrent_layers,
         ];
         if kinds.iter().filter(|&&n| n > 0.0).count() > 1 {
-            let bytes = |el: f64| fmt_gb(el * self.s.quant.kv_bytes() * t.batch);
+            let bytes = |el: f64| fmt_gb(el * self.s.quant.kv_bytes() * t.sequences());
             let mut parts = Vec::new();
             if split.full_layers > 0.0 {
                 let (n, b) = (fmt_int(split.full_layers), bytes(split.full));
@@ -606,7 +607,7 @@ impl Cx<'_> {
             if split.recurrent_layers > 0.0 {
                 let (n, b) = (
                     fmt_int(split.recurrent_layers),
-                    fmt_gb(split.state * t.batch),
+                    fmt_gb(split.state * t.sequences()),
                 );
                 parts.push(tr!(
                     lang,
@@ -740,8 +741,11 @@ impl Cx<'_> {
             Model::Llm(m) => {
                 let t = &self.s.targets;
                 let n = fmt_params_b(m.matmul_params());
-                let mat = fmt_num(m.decode_ops(0.0).0 * t.batch / 1e9, 3);
-                let att = fmt_num((c.ops_per_step.0 - m.decode_ops(0.0).0 * t.batch) / 1e9, 2);
+                let mat = fmt_num(m.decode_ops(0.0).0 * t.sequences() / 1e9, 3);
+                let att = fmt_num(
+                    (c.ops_per_step.0 - m.decode_ops(0.0).0 * t.sequences()) / 1e9,
+                    2,
+                );
                 let ctx = fmt_int(t.context);
                 let ops = fmt_num(c.ops_per_step.0 / 1e9, 3);
                 if t.token_overhead.0 >= t.tpot.0 {
@@ -760,7 +764,7 @@ impl Cx<'_> {
                         tpot
                     )];
                 }
-                let rate = per_s(t.batch / (t.tpot - t.token_overhead).0);
+                let rate = per_s(t.sequences() / (t.tpot - t.token_overhead).0);
                 tr!(
                     lang,
                     "Each token costs 2 × {0} = {1} GFLOP in the matrices plus {2} GFLOP of attention at {3} context: {4} GFLOP. At {5} tokens/s that needs {6}.",
@@ -809,7 +813,67 @@ impl Cx<'_> {
                 "算力跟不上：需要减少每 token 运算量，或让更多算子在加速器上执行。"
             ),
         };
-        vec![p1, p2 + lang.pick(" ", "") + &p3]
+        let mut out = vec![p1, p2 + lang.pick(" ", "") + &p3];
+        out.extend(self.streams());
+        out
+    }
+
+    /// Concurrency (#25): what each stream and all of them get, and the most streams the targets allow.
+    fn streams(&self) -> Option<String> {
+        use edgefit_core::analysis::concurrency::{max_streams, streams};
+        let lang = self.lang;
+        let st = streams(self.s, self.r)?;
+        let most = max_streams(self.s)?;
+        let t = &self.s.targets;
+        let tpot = fmt_ms(self.r.tpot.full.0);
+        let kv = fmt_gb(st.kv_per_stream.0);
+        let now = if t.streams > 1.0 {
+            let bound = match self.r.tpot.bound {
+                Bound::Memory => lang.pick(
+                    "the step is still bandwidth-bound: the weights are read once for every stream",
+                    "解码一步仍受带宽限制：权重每步只读一次，由所有路共享",
+                ),
+                _ => lang.pick(
+                    "the step is now compute-bound: the arithmetic grows with every stream",
+                    "解码一步已转为算力受限：运算量随路数线性增长",
+                ),
+            };
+            tr!(
+                lang,
+                "{0} streams decode together: each keeps its own KV cache ({1}) and gets a token every {2}, {3} tokens/s together; {4}.",
+                "{0} 路并发一起解码：每路各有自己的 KV Cache（{1}），每 {2} 得到一个 token，合计 {3} token/s；{4}。",
+                fmt_int(t.streams),
+                kv,
+                tpot,
+                per_s(st.aggregate_tps),
+                bound
+            )
+        } else {
+            tr!(
+                lang,
+                "One stream: {0} of KV cache, a token every {1}.",
+                "单路：KV Cache {0}，每 {1} 一个 token。",
+                kv,
+                tpot
+            )
+        };
+        let cap = match most.binding {
+            _ if most.streams < 1.0 => String::new(),
+            Some(b) => tr!(
+                lang,
+                " The targets allow at most {0} streams on this device; one more breaks {1}.",
+                "该设备在目标内最多支持 {0} 路；再多一路就会突破{1}。",
+                fmt_int(most.streams),
+                crate::constraint_label(b, lang)
+            ),
+            None => tr!(
+                lang,
+                " The targets allow {0} streams or more.",
+                "目标内可支持 {0} 路以上。",
+                fmt_int(most.streams)
+            ),
+        };
+        Some(now + &cap)
     }
 
     fn prefill(&self, m: &Llm) -> (Vec<String>, Option<String>) {

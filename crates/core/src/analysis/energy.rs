@@ -9,8 +9,8 @@
 //!
 //! `idle_w` is not added on top: it is the draw between answers, and the duty-cycle rule of the power step
 //! ((S − idle) / (P − idle)) already treats it as part of the draw while inferring. A batch shares one
-//! prefill of its prompts and every decode step among its sequences, so one answer is the total over the
-//! sequences. On a battery: answers per charge = capacity / E, hours of continuous use = capacity / (E / t).
+//! prefill of its prompts, and every decode step serves each stream's batch, so one answer is the prefill over
+//! the batch plus the decode over every sequence of every stream. On a battery: answers per charge = capacity / E, hours of continuous use = capacity / (E / t).
 
 use crate::model::Model;
 use crate::scenario::Scenario;
@@ -95,7 +95,7 @@ pub fn analyze(s: &Scenario, compute: &Compute, ttft: &Ttft, power: &Power) -> E
             let decode_bytes = sum_over_tokens(c0, t.output, |c| bandwidth::bytes_at(s, c).0);
             let decode_total = active * decode_time + d.dram_per_byte * decode_bytes;
             let prefill = prefill_total / t.batch;
-            let decode = decode_total / t.batch;
+            let decode = decode_total / t.sequences();
             let per_answer = prefill + decode;
             let answer_time = prefill_time + decode_time;
             let average_power = if answer_time.0 > 0.0 {

@@ -94,9 +94,10 @@ pub fn analyze(s: &Scenario) -> Memory {
             let heads = m.attention.q_width / 128f64.max(1.0);
             let scores = heads * chunk * chunk * 2.0;
             let logits = m.vocab * 4.0;
+            // Each stream keeps its own cache and logits; one prompt is prefilled at a time.
             (
-                kv_bytes_at(s, allocated_context(s)) * t.batch,
-                Bytes((acts + scores + logits) * t.batch),
+                kv_bytes_at(s, allocated_context(s)) * t.sequences(),
+                Bytes((acts + scores + logits) * t.batch + logits * t.batch * (t.streams - 1.0)),
                 s.quant.effective_bits(m.hidden),
             )
         }

@@ -5,6 +5,7 @@
 
 pub mod bandwidth;
 pub mod compute;
+pub mod concurrency;
 pub mod energy;
 pub mod latency;
 pub mod memory;
