@@ -90,6 +90,16 @@ pub struct Numbers {
     pub max_streams: Option<f64>,
     /// What one more stream breaks (`null` when the most tried still meets every target).
     pub max_streams_binding: Option<&'static str>,
+    /// Speculative decoding (with a `draft`): tokens one verify step yields, (1 − α^(k+1)) / (1 − α).
+    pub spec_tokens_per_step: Option<f64>,
+    /// Speculative decoding: effective time per output token at full context, ms.
+    pub spec_tpot_ms: Option<f64>,
+    /// Speculative decoding: effective decode tokens/s at full context.
+    pub spec_decode_tps: Option<f64>,
+    /// Speculative decoding: plain TPOT over speculative TPOT (above 1: it pays).
+    pub spec_speedup: Option<f64>,
+    /// Speculative decoding: the draft's weights and KV cache, GB (counted in `memory_total_gb`).
+    pub draft_memory_gb: Option<f64>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -148,6 +158,8 @@ pub struct ScenarioJson {
     pub model: Option<String>,
     /// The quantization preset's id.
     pub quant: Option<String>,
+    /// Speculative decoding's draft model preset id.
+    pub draft: Option<String>,
     /// The framework's id.
     pub framework: String,
     /// The backend computed on.
@@ -242,6 +254,17 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         aggregate_tokens_per_s: streams.map(|x| x.aggregate_tps),
         max_streams: most.map(|m| m.streams),
         max_streams_binding: most.and_then(|m| m.binding).map(Constraint::code),
+        spec_tokens_per_step: r.speculative.as_ref().map(|x| x.tokens_per_step),
+        spec_tpot_ms: r.speculative.as_ref().map(|x| x.tpot.ms()),
+        spec_decode_tps: r
+            .speculative
+            .as_ref()
+            .and_then(|x| (x.tpot.0 > 0.0).then(|| 1.0 / x.tpot.0)),
+        spec_speedup: r.speculative.as_ref().map(|x| x.speedup),
+        draft_memory_gb: r
+            .speculative
+            .as_ref()
+            .map(|x| (x.draft_weights + x.draft_kv).gb()),
     };
     let bands = BANDED
         .iter()
@@ -284,6 +307,7 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
             device: inputs.device.clone(),
             model: inputs.model.clone(),
             quant: inputs.quant.clone(),
+            draft: inputs.draft.clone(),
             framework: inputs.framework.clone(),
             backend: inputs.backend.code(),
             context: s.expected.targets.context,

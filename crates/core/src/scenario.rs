@@ -91,6 +91,45 @@ pub struct Scenario {
     pub coverage: f64,
     /// Zero-copy buffers.
     pub zero_copy: bool,
+    /// Speculative decoding's draft model, when one is named.
+    pub draft: Option<alloc::boxed::Box<Draft>>,
+}
+
+/// A draft model for speculative decoding: its own scenario (the draft preset's architecture on the same
+/// device, quantization and targets), the acceptance rate and the draft length.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Draft {
+    /// The draft's preset id.
+    pub id: alloc::string::String,
+    /// The draft run alone on the device.
+    pub scenario: Scenario,
+    /// Share of proposed tokens the target accepts, α.
+    pub accept: f64,
+    /// Tokens proposed per verify step, k.
+    pub len: f64,
+}
+
+/// The draft a scenario names at one corner: a model preset with an architecture, else none.
+fn draft_at(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Option<Draft> {
+    let id = inputs.draft.as_deref()?;
+    if inputs.model_kind == ModelKind::OneShot {
+        return None;
+    }
+    let p = crate::presets::model(id)?;
+    if p.family != crate::presets::ModelFamily::Llm || p.arch.is_none() {
+        return None;
+    }
+    let mut d = inputs.clone();
+    d.draft = None;
+    p.apply(&mut d);
+    let v = |f: Field| inputs.get(f).map_or(0.0, |x| x.at(c));
+    Some(Draft {
+        id: id.into(),
+        scenario: build(&d, c, fw),
+        accept: v(Field::Accept),
+        len: v(Field::DraftLen),
+    })
 }
 
 /// The scenario at each corner of its ranges.
@@ -537,6 +576,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         backend: inputs.backend,
         coverage: v(Field::Coverage),
         zero_copy: flag(Field::ZeroCopy),
+        draft: draft_at(inputs, c, fw).map(alloc::boxed::Box::new),
     }
 }
 

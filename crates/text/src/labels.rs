@@ -315,6 +315,18 @@ fn field_words(f: Field) -> Option<Words> {
             "Sequences decoded together (batch).",
             "同时解码的序列数（batch）。",
         ],
+        Accept => [
+            "Draft acceptance rate",
+            "草稿接受率",
+            "Speculative decoding: share of the draft model's tokens the target accepts (α). Used with a draft model.",
+            "投机解码：目标模型接受草稿 token 的比例（α）。需选择草稿模型。",
+        ],
+        DraftLen => [
+            "Draft length",
+            "草拟长度",
+            "Speculative decoding: tokens the draft proposes per verify step (k).",
+            "投机解码：每轮验证前草稿模型提出的 token 数（k）。",
+        ],
         Streams => [
             "Streams (users)",
             "并发路数（用户）",

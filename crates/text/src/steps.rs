@@ -77,7 +77,11 @@ pub fn step_text(step: Step, s: &Scenarios, e: &Evaluation, lang: Lang) -> StepT
     };
     let (body, seed_note) = match (step, &s.expected.model) {
         (Step::WeightBudget, Model::Llm(m)) => (cx.weight_budget(m), None),
-        (Step::KvRead, Model::Llm(m)) => cx.kv_read(m),
+        (Step::KvRead, Model::Llm(m)) => {
+            let (mut body, note) = cx.kv_read(m);
+            body.extend(cx.speculative());
+            (body, note)
+        }
         (Step::Memory, _) => (cx.memory(), None),
         (Step::Storage, _) => (cx.storage(), None),
         (Step::Compute, _) => (cx.compute(), None),
@@ -816,6 +820,55 @@ impl Cx<'_> {
         let mut out = vec![p1, p2 + lang.pick(" ", "") + &p3];
         out.extend(self.streams());
         out
+    }
+
+    /// Speculative decoding (#25): what a draft model does to decode here, and why it pays or does not.
+    fn speculative(&self) -> Option<String> {
+        let lang = self.lang;
+        let sp = self.r.speculative.as_ref()?;
+        let d = self.s.draft.as_deref()?;
+        let name = edgefit_core::presets::model(&d.id).map_or(d.id.as_str(), |p| p.name);
+        let k = fmt_int(sp.draft_len);
+        let head = tr!(
+            lang,
+            "Speculative decoding with {0} as the draft (acceptance {1}, {2} tokens per draft): each verify step yields (1 − α^(k+1)) / (1 − α) = {3} tokens and costs {2} draft steps of {4} plus one target pass over {5} tokens of {6}, so a token takes {7} instead of {8} ({9}×). The draft adds {10} to memory.",
+            "以 {0} 作草稿模型做投机解码（接受率 {1}，每轮草拟 {2} 个 token）：每轮验证平均得到 (1 − α^(k+1)) / (1 − α) = {3} 个 token，代价是 {2} 次草稿解码（每次 {4}）加一次目标模型对 {5} 个 token 的验证（{6}），于是每 token {7}，原本 {8}（{9} 倍）。草稿模型占内存 {10}。",
+            name,
+            fmt_pct(sp.accept),
+            k,
+            fmt_num(sp.tokens_per_step, 3),
+            fmt_ms(sp.draft_step.0),
+            fmt_int(sp.draft_len + 1.0),
+            fmt_ms(sp.verify.0),
+            fmt_ms(sp.tpot.0),
+            fmt_ms(self.r.tpot.full.0),
+            fmt_num(sp.speedup, 3),
+            fmt_gb((sp.draft_weights + sp.draft_kv).0)
+        );
+        let why = if sp.verify_compute > sp.verify_memory {
+            tr!(
+                lang,
+                "It does not pay off as it should here: the target's pass over {0} tokens is compute-bound ({1} of arithmetic against {2} of reads) — a memory-bound model on a device with little compute headroom gains little or loses from drafting.",
+                "这里收益有限：目标模型对 {0} 个 token 的验证受算力限制（运算 {1}，读取 {2}）——访存受限的模型若设备算力余量不足，草拟收益甚微甚至变慢。",
+                fmt_int(sp.draft_len + 1.0),
+                fmt_ms(sp.verify_compute.0),
+                fmt_ms(sp.verify_memory.0)
+            )
+        } else if sp.speedup > 1.0 {
+            tr!(
+                lang,
+                "It pays: decode is memory-bound with compute to spare, so checking {0} tokens costs about one step.",
+                "值得：解码受访存限制且算力有余，验证 {0} 个 token 的代价约等于一步解码。",
+                fmt_int(sp.draft_len + 1.0)
+            )
+        } else {
+            tr!(
+                lang,
+                "It does not pay: the draft's steps cost more than the accepted tokens save — a smaller draft, a higher acceptance or a shorter draft would.",
+                "不值得：草稿解码的开销超过了被接受 token 省下的时间——需要更小的草稿模型、更高的接受率或更短的草拟长度。"
+            )
+        };
+        Some(head + lang.pick(" ", "") + &why)
     }
 
     /// Concurrency (#25): what each stream and all of them get, and the most streams the targets allow.

@@ -10,6 +10,7 @@ pub mod energy;
 pub mod latency;
 pub mod memory;
 pub mod power;
+pub mod speculative;
 pub mod storage;
 pub mod support;
 pub mod thermal;
@@ -179,6 +180,8 @@ pub struct Report {
     pub speed: Speed,
     /// Energy of one answer and what a charge buys.
     pub energy: Energy,
+    /// Speculative decoding with the scenario's draft model, when it names one.
+    pub speculative: Option<speculative::Speculative>,
 }
 
 /// The speeds a person compares with a benchmark: tokens per second of one sequence's decode, and of its
@@ -287,6 +290,7 @@ pub fn analyze(s: &Scenario) -> Report {
     let storage = storage::analyze(s);
     let speed = speed(s, &compute, &ttft);
     let energy = energy::analyze(s, &compute, &ttft, &power);
+    let speculative = speculative::analyze(s, &compute, &tpot);
     Report {
         framework,
         compute,
@@ -299,6 +303,7 @@ pub fn analyze(s: &Scenario) -> Report {
         storage,
         speed,
         energy,
+        speculative,
     }
 }
 
