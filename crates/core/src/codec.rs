@@ -26,6 +26,8 @@ pub const DEVICE_KEY: &str = "device";
 pub const MODEL_KEY: &str = "llm";
 /// Link key naming a quantization preset.
 pub const QUANT_KEY: &str = "quant";
+/// Link key naming speculative decoding's draft model (a model preset id).
+pub const DRAFT_KEY: &str = "draft";
 /// Link key listing fields left unknown although the defaults or a preset give them (`unset=fp16_tops.int4_tops`;
 /// a required field listed here comes back empty, with its "required" error).
 pub const UNSET_KEY: &str = "unset";
@@ -145,6 +147,12 @@ fn v1_to_v2(mut pairs: Pairs) -> Pairs {
         pairs.push((Backend::KEY.into(), old.backend.code().into()));
     }
     pairs
+}
+
+/// Whether `id` names a model preset a draft can be: an LLM with an architecture.
+#[must_use]
+pub fn is_draft(id: &str) -> bool {
+    presets::model(id).is_some_and(|p| p.family == presets::ModelFamily::Llm && p.arch.is_some())
 }
 
 /// The version this build writes.
@@ -462,6 +470,9 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     if inputs.framework != Inputs::default().framework {
         push("fw", &inputs.framework);
     }
+    if let Some(id) = &inputs.draft {
+        push(DRAFT_KEY, id);
+    }
     for (k, v) in extras {
         push(k, v);
     }
@@ -632,6 +643,13 @@ pub fn decode_as(
                 }
             }
             DEVICE_KEY | MODEL_KEY | QUANT_KEY => {}
+            DRAFT_KEY => {
+                if is_draft(&val) {
+                    inputs.draft = Some(val.clone());
+                } else {
+                    issues.push(bad(ValueProblem::UnknownOption));
+                }
+            }
             UNSET_KEY => {
                 for k in val.split(['.', ',']).filter(|k| !k.is_empty()) {
                     match Field::from_key(k) {
@@ -686,6 +704,7 @@ pub fn engine_keys() -> Vec<String> {
         MODEL_KEY,
         QUANT_KEY,
         UNSET_KEY,
+        DRAFT_KEY,
     ]
     .iter()
     .map(|s| s.to_string())

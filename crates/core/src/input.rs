@@ -407,6 +407,18 @@ fields! {
     Output = "output", Scenario, Tokens, d(256.0), incl(1.0), incl(1e8), Integer;
     /// Sequences decoded together.
     Batch = "batch", Scenario, Count, d(1.0), incl(1.0), incl(1e5), Integer;
+    /// Independent streams (users, agents) decoded together on one device: each keeps its own KV cache and
+    /// gets one token per decode step; their prompts arrive one at a time (continuous batching), so TTFT is
+    /// one prompt's prefill.
+    Streams = "streams", Scenario, Count, d(1.0), incl(1.0), incl(1e5), Integer;
+    /// Speculative decoding: share of the draft's tokens the target accepts, α (used with a `draft`). 0.7 sits
+    /// in the 0.57–0.82 Leviathan et al. measured for drafts 10–100× smaller than their targets
+    /// (arXiv:2211.17192, Table 3).
+    Accept = "accept", Scenario, Ratio, d(0.7), incl(0.0), incl(1.0), Real;
+    /// Speculative decoding: tokens the draft proposes per verify step, k. 4 is where Leviathan et al.'s
+    /// expected speed-up (1 − α^(k+1)) / ((1 − α)(k·c + 1)) peaks at α = 0.7 for a draft costing c = 10 % of a
+    /// target step.
+    DraftLen = "draft_len", Scenario, Tokens, d(4.0), incl(1.0), incl(64.0), Integer;
     /// Largest model file the product allows (the seed's 2 GB guideline).
     MaxFileGb = "max_file_gb", Scenario, Gb, d(2.0), excl(0.0), incl(1e6), Exact;
     /// Fixed overhead per generated token (sampling, logging, scheduling).
@@ -472,9 +484,8 @@ impl Field {
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
-            | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits => {
-                model != ModelKind::OneShot
-            }
+            | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits | Streams
+            | Accept | DraftLen => model != ModelKind::OneShot,
             GopPerInference | ActivationMb | Fps => model == ModelKind::OneShot,
             _ => true,
         }
@@ -606,6 +617,13 @@ pub struct Inputs {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub quant: Option<String>,
+    /// Speculative decoding: the draft model's preset id (an LLM preset with an architecture, quantized as
+    /// the target), or none.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub draft: Option<String>,
 }
 
 impl Default for Inputs {
@@ -621,6 +639,7 @@ impl Default for Inputs {
             device: None,
             model: None,
             quant: None,
+            draft: None,
         }
     }
 }

@@ -70,6 +70,36 @@ pub struct Numbers {
     pub decode_ctx: f64,
     /// Prompt tokens/s (the prompt over the time to first token, less any cold start).
     pub prefill_tps: Option<f64>,
+    /// Energy of one answer, J: its prefill and every decode step at its context (one-shot: one inference).
+    pub energy_j_per_answer: f64,
+    /// Seconds one answer takes (prefill without a cold start, and every decode step).
+    pub answer_s: f64,
+    /// Answers one charge gives (battery devices only).
+    pub answers_per_charge: Option<f64>,
+    /// Hours of continuous answering on one charge (battery devices only).
+    pub hours_per_charge: Option<f64>,
+    /// Streams batched on the device (`streams`).
+    pub streams: f64,
+    /// KV cache of one stream at the allocated context, GB (its batch included).
+    pub kv_gb_per_stream: Option<f64>,
+    /// Time per output token each stream sees at full context, ms (all streams decode in one step).
+    pub tpot_ms_per_stream: Option<f64>,
+    /// Tokens/s of every stream together at full context.
+    pub aggregate_tokens_per_s: Option<f64>,
+    /// Largest number of streams that meets memory, bandwidth, TPOT and compute.
+    pub max_streams: Option<f64>,
+    /// What one more stream breaks (`null` when the most tried still meets every target).
+    pub max_streams_binding: Option<&'static str>,
+    /// Speculative decoding (with a `draft`): tokens one verify step yields, (1 − α^(k+1)) / (1 − α).
+    pub spec_tokens_per_step: Option<f64>,
+    /// Speculative decoding: effective time per output token at full context, ms.
+    pub spec_tpot_ms: Option<f64>,
+    /// Speculative decoding: effective decode tokens/s at full context.
+    pub spec_decode_tps: Option<f64>,
+    /// Speculative decoding: plain TPOT over speculative TPOT (above 1: it pays).
+    pub spec_speedup: Option<f64>,
+    /// Speculative decoding: the draft's weights and KV cache, GB (counted in `memory_total_gb`).
+    pub draft_memory_gb: Option<f64>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -128,6 +158,8 @@ pub struct ScenarioJson {
     pub model: Option<String>,
     /// The quantization preset's id.
     pub quant: Option<String>,
+    /// Speculative decoding's draft model preset id.
+    pub draft: Option<String>,
     /// The framework's id.
     pub framework: String,
     /// The backend computed on.
@@ -161,12 +193,15 @@ const BANDED: &[(&str, Getter)] = &[
     ("memory_total_gb", |r| r.memory.total.gb()),
     ("decode_tps", |r| r.speed.decode_tps.unwrap_or(f64::NAN)),
     ("prefill_tps", |r| r.speed.prefill_tps.unwrap_or(f64::NAN)),
+    ("energy_j_per_answer", |r| r.energy.per_answer.0),
 ];
 
 /// Build the report JSON.
 #[must_use]
 pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
     let r = &e.expected;
+    let streams = crate::analysis::concurrency::streams(&s.expected, r);
+    let most = crate::analysis::concurrency::max_streams(&s.expected);
     let numbers = Numbers {
         effective_bandwidth_gbps: r.bandwidth.effective.gbps(),
         effective_compute_tops: r.compute.effective.tops(),
@@ -176,7 +211,9 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         memory_usable_gb: r.memory.usable.gb(),
         file_gb: r.storage.file.gb(),
         gflop_per_token: match &s.expected.model {
-            crate::model::Model::Llm(m) => m.decode_ops(0.0).0 * s.expected.targets.batch / 1e9,
+            crate::model::Model::Llm(m) => {
+                m.decode_ops(0.0).0 * s.expected.targets.sequences() / 1e9
+            }
             crate::model::Model::OneShot(m) => m.ops.0 * s.expected.targets.batch / 1e9,
         },
         gflop_per_token_full_context: r.compute.ops_per_step.0 / 1e9,
@@ -207,6 +244,27 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
         decode_tps: r.speed.decode_tps,
         decode_ctx: r.speed.decode_ctx,
         prefill_tps: r.speed.prefill_tps,
+        energy_j_per_answer: r.energy.per_answer.0,
+        answer_s: r.energy.answer_time.0,
+        answers_per_charge: r.energy.answers_per_charge,
+        hours_per_charge: r.energy.hours_per_charge,
+        streams: s.expected.targets.streams,
+        kv_gb_per_stream: streams.map(|x| x.kv_per_stream.gb()),
+        tpot_ms_per_stream: streams.map(|_| r.tpot.full.ms()),
+        aggregate_tokens_per_s: streams.map(|x| x.aggregate_tps),
+        max_streams: most.map(|m| m.streams),
+        max_streams_binding: most.and_then(|m| m.binding).map(Constraint::code),
+        spec_tokens_per_step: r.speculative.as_ref().map(|x| x.tokens_per_step),
+        spec_tpot_ms: r.speculative.as_ref().map(|x| x.tpot.ms()),
+        spec_decode_tps: r
+            .speculative
+            .as_ref()
+            .and_then(|x| (x.tpot.0 > 0.0).then(|| 1.0 / x.tpot.0)),
+        spec_speedup: r.speculative.as_ref().map(|x| x.speedup),
+        draft_memory_gb: r
+            .speculative
+            .as_ref()
+            .map(|x| (x.draft_weights + x.draft_kv).gb()),
     };
     let bands = BANDED
         .iter()
@@ -249,6 +307,7 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
             device: inputs.device.clone(),
             model: inputs.model.clone(),
             quant: inputs.quant.clone(),
+            draft: inputs.draft.clone(),
             framework: inputs.framework.clone(),
             backend: inputs.backend.code(),
             context: s.expected.targets.context,

@@ -27,8 +27,10 @@ pub struct Targets {
     pub prompt: f64,
     /// Generated tokens per answer.
     pub output: f64,
-    /// Sequences decoded together.
+    /// Sequences decoded together per stream (their prompts are prefilled together).
     pub batch: f64,
+    /// Independent streams batched on the device ([`Targets::sequences`] decoded per step).
+    pub streams: f64,
     /// Largest allowed model file.
     pub max_file: Bytes,
     /// Fixed overhead per generated token.
@@ -62,6 +64,14 @@ pub struct Targets {
     pub prefill_factor: f64,
 }
 
+impl Targets {
+    /// Sequences one decode step serves: the batch of every stream.
+    #[must_use]
+    pub fn sequences(&self) -> f64 {
+        self.batch * self.streams
+    }
+}
+
 /// One fully validated scenario, in SI units.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -82,6 +92,45 @@ pub struct Scenario {
     pub coverage: f64,
     /// Zero-copy buffers.
     pub zero_copy: bool,
+    /// Speculative decoding's draft model, when one is named.
+    pub draft: Option<alloc::boxed::Box<Draft>>,
+}
+
+/// A draft model for speculative decoding: its own scenario (the draft preset's architecture on the same
+/// device, quantization and targets), the acceptance rate and the draft length.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Draft {
+    /// The draft's preset id.
+    pub id: alloc::string::String,
+    /// The draft run alone on the device.
+    pub scenario: Scenario,
+    /// Share of proposed tokens the target accepts, α.
+    pub accept: f64,
+    /// Tokens proposed per verify step, k.
+    pub len: f64,
+}
+
+/// The draft a scenario names at one corner: a model preset with an architecture, else none.
+fn draft_at(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Option<Draft> {
+    let id = inputs.draft.as_deref()?;
+    if inputs.model_kind == ModelKind::OneShot {
+        return None;
+    }
+    let p = crate::presets::model(id)?;
+    if p.family != crate::presets::ModelFamily::Llm || p.arch.is_none() {
+        return None;
+    }
+    let mut d = inputs.clone();
+    d.draft = None;
+    p.apply(&mut d);
+    let v = |f: Field| inputs.get(f).map_or(0.0, |x| x.at(c));
+    Some(Draft {
+        id: id.into(),
+        scenario: build(&d, c, fw),
+        accept: v(Field::Accept),
+        len: v(Field::DraftLen),
+    })
 }
 
 /// The scenario at each corner of its ranges.
@@ -500,6 +549,10 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         prompt: v(Field::Prompt),
         output: v(Field::Output),
         batch: v(Field::Batch),
+        streams: match inputs.model_kind {
+            ModelKind::OneShot => 1.0,
+            _ => v(Field::Streams),
+        },
         max_file: Bytes::from_gb(v(Field::MaxFileGb)),
         token_overhead: Seconds::from_ms(v(Field::TokenOverheadMs) + v(Field::LayerMs) * layers),
         runtime: Bytes::from_gb(v(Field::RuntimeGb)),
@@ -524,6 +577,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         backend: inputs.backend,
         coverage: v(Field::Coverage),
         zero_copy: flag(Field::ZeroCopy),
+        draft: draft_at(inputs, c, fw).map(alloc::boxed::Box::new),
     }
 }
 

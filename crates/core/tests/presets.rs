@@ -964,3 +964,32 @@ fn the_voice_assistant_starts_from_the_current_device_and_model() {
         assert_eq!(s.inputs.backend, here.backend);
     }
 }
+
+/// #25: a phone SoC preset carries its representative phone's battery (mAh × 3.85 V), each with its page;
+/// Apple publishes no capacity, so its SoCs stay without one, and so do the other kinds of device.
+#[test]
+fn phone_presets_carry_a_sourced_battery() {
+    use edgefit_core::presets::power::{battery, BATTERIES, NOMINAL_CELL_V};
+    let wh = |id: &str| chosen(&format!("device={id}")).mid(Field::BatteryWh);
+    assert_eq!(wh("google_tensor_g3"), Some(17.61375));
+    assert_eq!(wh("samsung_exynos2400"), Some(15.4));
+    assert_eq!(wh("apple_a17pro"), None);
+    assert_eq!(wh("nv_orin_nano_8gb"), None);
+    assert!((NOMINAL_CELL_V - 3.85).abs() < 1e-12);
+    for b in BATTERIES {
+        let p = edgefit_core::presets::device(b.device).expect(b.device);
+        assert_eq!(
+            p.kind,
+            edgefit_core::presets::DeviceKind::Phone,
+            "{}",
+            b.device
+        );
+        assert!(b.source.starts_with("https://"), "{}", b.device);
+        assert_eq!(battery(b.device).map(|x| x.wh()), wh(b.device));
+    }
+    // The battery is the preset's, and a fresh choice of another device forgets it.
+    let mut i = chosen("device=google_tensor_g3");
+    i.device = Some("apple_a17pro".into());
+    complete::complete(&mut i, None);
+    assert_eq!(i.mid(Field::BatteryWh), None);
+}

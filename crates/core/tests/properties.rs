@@ -230,3 +230,57 @@ proptest! {
         }
     }
 }
+
+/// The model presets a draft can be (an LLM with an architecture).
+fn draft_ids() -> Vec<&'static str> {
+    edgefit_core::presets::ALL_MODELS
+        .iter()
+        .filter(|p| codec::is_draft(p.id))
+        .map(|p| p.id)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// #25's link keys round-trip: streams, a draft with its acceptance (a range too) and length.
+    #[test]
+    fn decision_keys_round_trip(
+        i in scenario(),
+        streams in 1u32..512,
+        accept in 0.0f64..1.0,
+        span in 0.0f64..0.2,
+        len in 1u32..64,
+        d in 0usize..64,
+    ) {
+        let mut i = i;
+        i.set_exact(Field::Streams, f64::from(streams));
+        i.set(Field::Accept, Some(Value::range(accept * 0.8, accept * 0.8 + span)));
+        i.set_exact(Field::DraftLen, f64::from(len));
+        let ids = draft_ids();
+        i.draft = (d < ids.len()).then(|| ids[d].to_string());
+        let hash = codec::encode(&i, &[]);
+        let back = codec::decode(&hash, &[]);
+        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
+        prop_assert_eq!(&back.inputs, &i);
+        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        // The engine takes them without panicking; more streams never shorten TPOT.
+        if let Ok(s) = validate(&i) {
+            let r = analyze(&s.expected);
+            let one = analyze(&validate(&i.clone().with(Field::Streams, 1.0)).unwrap().expected);
+            prop_assert!(r.tpot.full.0 >= one.tpot.full.0 * (1.0 - 1e-12));
+            if let Some(sp) = &r.speculative {
+                prop_assert!(sp.tokens_per_step >= 1.0 && sp.tokens_per_step <= sp.draft_len + 1.0 + 1e-9);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_draft_that_is_not_a_language_model_is_refused_alone() {
+    let d = codec::decode("v=2&draft=resnet-50&tpot_ms=40", &[]);
+    assert_eq!(d.inputs.draft, None);
+    assert_eq!(d.inputs.mid(Field::TpotMs), Some(40.0));
+    assert_eq!(d.issues.len(), 1, "{:?}", d.issues);
+    assert_eq!(d.issues[0].key(), Some("draft"));
+}

@@ -82,7 +82,7 @@ fn key(r: &mut Rng) -> String {
     match r.below(10) {
         0 => r
             .pick(&[
-                "lang", "embed", "v", "device", "llm", "quant", "unset", "fw",
+                "lang", "embed", "v", "device", "llm", "quant", "unset", "fw", "draft",
             ])
             .into(),
         1 => r.pick(PAYLOADS).into(),

@@ -315,6 +315,24 @@ fn field_words(f: Field) -> Option<Words> {
             "Sequences decoded together (batch).",
             "同时解码的序列数（batch）。",
         ],
+        Accept => [
+            "Draft acceptance rate",
+            "草稿接受率",
+            "Speculative decoding: share of the draft model's tokens the target accepts (α). Used with a draft model.",
+            "投机解码：目标模型接受草稿 token 的比例（α）。需选择草稿模型。",
+        ],
+        DraftLen => [
+            "Draft length",
+            "草拟长度",
+            "Speculative decoding: tokens the draft proposes per verify step (k).",
+            "投机解码：每轮验证前草稿模型提出的 token 数（k）。",
+        ],
+        Streams => [
+            "Streams (users)",
+            "并发路数（用户）",
+            "Independent streams (users, agents) served together: each keeps its own KV cache and gets one token per decode step; prompts arrive one at a time.",
+            "同时服务的独立会话（用户、智能体）：每路各有 KV Cache，每个解码步各得一个 token；提示词逐个到达。",
+        ],
         MaxFileGb => [
             "Largest model file",
             "单模型文件上限",

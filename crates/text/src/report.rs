@@ -8,7 +8,9 @@ use edgefit_core::solve::{DeviceNeeds, Solve};
 use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, ALL_CONSTRAINTS};
 
 use crate::labels::{constraint_label, verdict_label};
-use crate::num::{fmt_band, fmt_gb, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, with_unit};
+use crate::num::{
+    fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, with_unit,
+};
 use crate::steps::step_texts;
 use crate::Lang;
 
@@ -169,6 +171,23 @@ fn speed_line(e: &Evaluation, lang: Lang) -> Option<String> {
         format!("- Speed: decode {d} tokens/s{db}, prefill {p} tokens/s{pb}\n"),
         format!("- 速度：解码 {d} token/s{db}，预填充 {p} token/s{pb}\n"),
     ))
+}
+
+/// One answer's energy and, on a battery, answers per charge, one line (#25).
+fn energy_line(e: &Evaluation, lang: Lang) -> String {
+    let en = &e.expected.energy;
+    let j = with_unit(&fmt_num(en.per_answer.0, 3), "J");
+    let charge = match en.answers_per_charge {
+        Some(n) => lang.pick(
+            format!("; {} per charge", fmt_int(n.floor())),
+            format!("；一次充电 {} 次", fmt_int(n.floor())),
+        ),
+        None => String::new(),
+    };
+    lang.pick(
+        format!("- Energy: {j} per answer{charge}\n"),
+        format!("- 能耗：每次回答 {j}{charge}\n"),
+    )
 }
 
 /// Where the values the user did not type come from, one line per kind of origin (a device preset's
@@ -337,6 +356,7 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
     if let Some(l) = speed_line(e, lang) {
         out.push_str(&l);
     }
+    out.push_str(&energy_line(e, lang));
     out.push_str(&origins_lines(inputs, lang));
     if inputs.has_ranges() {
         out.push_str(lang.pick(

@@ -77,7 +77,11 @@ pub fn step_text(step: Step, s: &Scenarios, e: &Evaluation, lang: Lang) -> StepT
     };
     let (body, seed_note) = match (step, &s.expected.model) {
         (Step::WeightBudget, Model::Llm(m)) => (cx.weight_budget(m), None),
-        (Step::KvRead, Model::Llm(m)) => cx.kv_read(m),
+        (Step::KvRead, Model::Llm(m)) => {
+            let (mut body, note) = cx.kv_read(m);
+            body.extend(cx.speculative());
+            (body, note)
+        }
         (Step::Memory, _) => (cx.memory(), None),
         (Step::Storage, _) => (cx.storage(), None),
         (Step::Compute, _) => (cx.compute(), None),
@@ -248,8 +252,8 @@ impl Cx<'_> {
         let kv_b = fmt_int(b.kv_read.0);
         let kv = fmt_num(b.kv_read.gb(), 2);
         let kv_gb = with_unit(&kv, "GB");
-        let batch = if t.batch > 1.0 {
-            let n = fmt_int(t.batch);
+        let batch = if t.sequences() > 1.0 {
+            let n = fmt_int(t.sequences());
             tr!(lang, " × {0} sequences", " × {0} 路并发", n)
         } else {
             String::new()
@@ -538,8 +542,9 @@ impl Cx<'_> {
                 fmt_int(a.window),
             );
             let kv = self.r.memory.kv.0;
-            let blind = a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.batch
-                + a.state() * t.batch;
+            let blind =
+                a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.sequences()
+                    + a.state() * t.sequences();
             let (kv, blind) = (fmt_gb(kv), fmt_gb(blind));
             out.push(tr!(
                 lang,
@@ -581,7 +586,7 @@ impl Cx<'_> {
             split.recurrent_layers,
         ];
         if kinds.iter().filter(|&&n| n > 0.0).count() > 1 {
-            let bytes = |el: f64| fmt_gb(el * self.s.quant.kv_bytes() * t.batch);
+            let bytes = |el: f64| fmt_gb(el * self.s.quant.kv_bytes() * t.sequences());
             let mut parts = Vec::new();
             if split.full_layers > 0.0 {
                 let (n, b) = (fmt_int(split.full_layers), bytes(split.full));
@@ -606,7 +611,7 @@ impl Cx<'_> {
             if split.recurrent_layers > 0.0 {
                 let (n, b) = (
                     fmt_int(split.recurrent_layers),
-                    fmt_gb(split.state * t.batch),
+                    fmt_gb(split.state * t.sequences()),
                 );
                 parts.push(tr!(
                     lang,
@@ -740,8 +745,11 @@ impl Cx<'_> {
             Model::Llm(m) => {
                 let t = &self.s.targets;
                 let n = fmt_params_b(m.matmul_params());
-                let mat = fmt_num(m.decode_ops(0.0).0 * t.batch / 1e9, 3);
-                let att = fmt_num((c.ops_per_step.0 - m.decode_ops(0.0).0 * t.batch) / 1e9, 2);
+                let mat = fmt_num(m.decode_ops(0.0).0 * t.sequences() / 1e9, 3);
+                let att = fmt_num(
+                    (c.ops_per_step.0 - m.decode_ops(0.0).0 * t.sequences()) / 1e9,
+                    2,
+                );
                 let ctx = fmt_int(t.context);
                 let ops = fmt_num(c.ops_per_step.0 / 1e9, 3);
                 if t.token_overhead.0 >= t.tpot.0 {
@@ -760,7 +768,7 @@ impl Cx<'_> {
                         tpot
                     )];
                 }
-                let rate = per_s(t.batch / (t.tpot - t.token_overhead).0);
+                let rate = per_s(t.sequences() / (t.tpot - t.token_overhead).0);
                 tr!(
                     lang,
                     "Each token costs 2 × {0} = {1} GFLOP in the matrices plus {2} GFLOP of attention at {3} context: {4} GFLOP. At {5} tokens/s that needs {6}.",
@@ -809,7 +817,116 @@ impl Cx<'_> {
                 "算力跟不上：需要减少每 token 运算量，或让更多算子在加速器上执行。"
             ),
         };
-        vec![p1, p2 + lang.pick(" ", "") + &p3]
+        let mut out = vec![p1, p2 + lang.pick(" ", "") + &p3];
+        out.extend(self.streams());
+        out
+    }
+
+    /// Speculative decoding (#25): what a draft model does to decode here, and why it pays or does not.
+    fn speculative(&self) -> Option<String> {
+        let lang = self.lang;
+        let sp = self.r.speculative.as_ref()?;
+        let d = self.s.draft.as_deref()?;
+        let name = edgefit_core::presets::model(&d.id).map_or(d.id.as_str(), |p| p.name);
+        let k = fmt_int(sp.draft_len);
+        let head = tr!(
+            lang,
+            "Speculative decoding with {0} as the draft (acceptance {1}, {2} tokens per draft): each verify step yields (1 − α^(k+1)) / (1 − α) = {3} tokens and costs {2} draft steps of {4} plus one target pass over {5} tokens of {6}, so a token takes {7} instead of {8} ({9}×). The draft adds {10} to memory.",
+            "以 {0} 作草稿模型做投机解码（接受率 {1}，每轮草拟 {2} 个 token）：每轮验证平均得到 (1 − α^(k+1)) / (1 − α) = {3} 个 token，代价是 {2} 次草稿解码（每次 {4}）加一次目标模型对 {5} 个 token 的验证（{6}），于是每 token {7}，原本 {8}（{9} 倍）。草稿模型占内存 {10}。",
+            name,
+            fmt_pct(sp.accept),
+            k,
+            fmt_num(sp.tokens_per_step, 3),
+            fmt_ms(sp.draft_step.0),
+            fmt_int(sp.draft_len + 1.0),
+            fmt_ms(sp.verify.0),
+            fmt_ms(sp.tpot.0),
+            fmt_ms(self.r.tpot.full.0),
+            fmt_num(sp.speedup, 3),
+            fmt_gb((sp.draft_weights + sp.draft_kv).0)
+        );
+        let why = if sp.verify_compute > sp.verify_memory {
+            tr!(
+                lang,
+                "It does not pay off as it should here: the target's pass over {0} tokens is compute-bound ({1} of arithmetic against {2} of reads) — a memory-bound model on a device with little compute headroom gains little or loses from drafting.",
+                "这里收益有限：目标模型对 {0} 个 token 的验证受算力限制（运算 {1}，读取 {2}）——访存受限的模型若设备算力余量不足，草拟收益甚微甚至变慢。",
+                fmt_int(sp.draft_len + 1.0),
+                fmt_ms(sp.verify_compute.0),
+                fmt_ms(sp.verify_memory.0)
+            )
+        } else if sp.speedup > 1.0 {
+            tr!(
+                lang,
+                "It pays: decode is memory-bound with compute to spare, so checking {0} tokens costs about one step.",
+                "值得：解码受访存限制且算力有余，验证 {0} 个 token 的代价约等于一步解码。",
+                fmt_int(sp.draft_len + 1.0)
+            )
+        } else {
+            tr!(
+                lang,
+                "It does not pay: the draft's steps cost more than the accepted tokens save — a smaller draft, a higher acceptance or a shorter draft would.",
+                "不值得：草稿解码的开销超过了被接受 token 省下的时间——需要更小的草稿模型、更高的接受率或更短的草拟长度。"
+            )
+        };
+        Some(head + lang.pick(" ", "") + &why)
+    }
+
+    /// Concurrency (#25): what each stream and all of them get, and the most streams the targets allow.
+    fn streams(&self) -> Option<String> {
+        use edgefit_core::analysis::concurrency::{max_streams, streams};
+        let lang = self.lang;
+        let st = streams(self.s, self.r)?;
+        let most = max_streams(self.s)?;
+        let t = &self.s.targets;
+        let tpot = fmt_ms(self.r.tpot.full.0);
+        let kv = fmt_gb(st.kv_per_stream.0);
+        let now = if t.streams > 1.0 {
+            let bound = match self.r.tpot.bound {
+                Bound::Memory => lang.pick(
+                    "the step is still bandwidth-bound: the weights are read once for every stream",
+                    "解码一步仍受带宽限制：权重每步只读一次，由所有路共享",
+                ),
+                _ => lang.pick(
+                    "the step is now compute-bound: the arithmetic grows with every stream",
+                    "解码一步已转为算力受限：运算量随路数线性增长",
+                ),
+            };
+            tr!(
+                lang,
+                "{0} streams decode together: each keeps its own KV cache ({1}) and gets a token every {2}, {3} tokens/s together; {4}.",
+                "{0} 路并发一起解码：每路各有自己的 KV Cache（{1}），每 {2} 得到一个 token，合计 {3} token/s；{4}。",
+                fmt_int(t.streams),
+                kv,
+                tpot,
+                per_s(st.aggregate_tps),
+                bound
+            )
+        } else {
+            tr!(
+                lang,
+                "One stream: {0} of KV cache, a token every {1}.",
+                "单路：KV Cache {0}，每 {1} 一个 token。",
+                kv,
+                tpot
+            )
+        };
+        let cap = match most.binding {
+            _ if most.streams < 1.0 => String::new(),
+            Some(b) => tr!(
+                lang,
+                " The targets allow at most {0} streams on this device; one more breaks {1}.",
+                "该设备在目标内最多支持 {0} 路；再多一路就会突破{1}。",
+                fmt_int(most.streams),
+                crate::constraint_label(b, lang)
+            ),
+            None => tr!(
+                lang,
+                " The targets allow {0} streams or more.",
+                "目标内可支持 {0} 路以上。",
+                fmt_int(most.streams)
+            ),
+        };
+        Some(now + &cap)
     }
 
     fn prefill(&self, m: &Llm) -> (Vec<String>, Option<String>) {
@@ -1103,7 +1220,63 @@ impl Cx<'_> {
                 )
             }
         };
-        vec![p1, p2 + lang.pick(" ", "") + &p3]
+        vec![p1, p2 + lang.pick(" ", "") + &p3, self.energy()]
+    }
+
+    /// One answer's energy (#25) and, on a battery, what a charge buys.
+    fn energy(&self) -> String {
+        let lang = self.lang;
+        let en = &self.r.energy;
+        let t = &self.s.targets;
+        let j = |x: f64| {
+            if x >= 1.0 {
+                with_unit(&fmt_num(x, 3), "J")
+            } else {
+                with_unit(&fmt_num(x * 1e3, 3), "mJ")
+            }
+        };
+        let e = if en.per_answer.0 >= 1.0 {
+            self.band(|r| r.energy.per_answer.0, |x| fmt_num(x, 3), "J")
+        } else {
+            self.band(|r| r.energy.per_answer.0 * 1e3, |x| fmt_num(x, 3), "mJ")
+        };
+        let mut out = match &self.s.model {
+            Model::Llm(_) => tr!(
+                lang,
+                "One answer — the prefill of {0} prompt tokens and {1} decoded tokens, {2} — costs {3}: {4} for the prefill and {5} for the decode, {6} on average (the accelerator, the rest of the SoC and the DRAM traffic; the idle draw between answers is not added).",
+                "一次回答——预填充 {0} 个提示 token、解码 {1} 个 token，用时 {2}——耗能 {3}：预填充 {4}，解码 {5}，平均功耗 {6}（含加速器、SoC 其余部分与内存流量；不计回答之间的待机功耗）。",
+                fmt_int(t.prompt),
+                fmt_int(t.output),
+                with_unit(&fmt_num(en.answer_time.0, 3), "s"),
+                e,
+                j(en.prefill.0),
+                j(en.decode.0),
+                with_unit(&fmt_sig(en.average_power.0, 3), "W")
+            ),
+            Model::OneShot(_) => tr!(lang, "One inference costs {0}.", "一次推理耗能 {0}。", e),
+        };
+        if let (Some(n), Some(b)) = (en.answers_per_charge, self.s.device.battery) {
+            let wh = with_unit(&fmt_num(b.0 / 3600.0, 3), "Wh");
+            let hours = en
+                .hours_per_charge
+                .map_or_else(String::new, |h| fmt_num(h, 3));
+            out.push_str(lang.pick(" ", ""));
+            let one_shot = matches!(self.s.model, Model::OneShot(_));
+            out.push_str(&tr!(
+                lang,
+                "A {0} battery gives {1} {3} per charge, {2} h of continuous use.",
+                "以 {0} 电池计，一次充电可{3} {1} 次，连续使用 {2} 小时。",
+                wh,
+                fmt_int(n.floor()),
+                hours,
+                if one_shot {
+                    lang.pick("inferences", "推理")
+                } else {
+                    lang.pick("answers", "回答")
+                }
+            ));
+        }
+        out
     }
 
     fn rate_unit(&self) -> &'static str {

@@ -19,7 +19,7 @@ pub struct Bandwidth {
     pub budget_per_token: Bytes,
     /// Weight bytes read per token.
     pub weights_read: Bytes,
-    /// KV bytes read per token at full context (× batch).
+    /// KV bytes read per token at full context (× every stream's batch).
     pub kv_read: Bytes,
     /// Extra bytes copied per token without zero-copy buffers.
     pub copies: Bytes,
@@ -103,11 +103,11 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
         Model::Llm(m) => {
             // A static cache exported for a fixed context is read in full every token.
             let read = s.targets.export_ctx.unwrap_or(c);
-            let kv = memory::kv_bytes_at(s, read) * s.targets.batch;
+            let kv = memory::kv_bytes_at(s, read) * s.targets.sequences();
             let copies = if s.zero_copy {
                 Bytes(0.0)
             } else {
-                Bytes(2.0 * (m.vocab * 4.0 + m.hidden * 2.0) * s.targets.batch)
+                Bytes(2.0 * (m.vocab * 4.0 + m.hidden * 2.0) * s.targets.sequences())
             };
             (w.read_per_token(m.tied), kv, copies)
         }
@@ -126,6 +126,13 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
     }
 }
 
+/// Everything one decode step moves at context `c`: weights, the KV cache of every sequence, copies.
+#[must_use]
+pub fn bytes_at(s: &Scenario, c: f64) -> Bytes {
+    let (w, kv, cp) = step_bytes(s, c);
+    w + kv + cp
+}
+
 /// Decode time per step at context `c`: (memory time, compute time). `eff` is the effective compute of a
 /// prompt; decode runs at [`Device::decode_scale`](crate::device::Device::decode_scale) of it.
 #[must_use]
@@ -133,7 +140,7 @@ pub fn step_times(s: &Scenario, eff: crate::units::OpsPerSec, c: f64) -> (Second
     let (w, kv, cp) = step_bytes(s, c);
     let bytes = w + kv + cp;
     let ops = match &s.model {
-        Model::Llm(m) => m.decode_ops(c) * s.targets.batch,
+        Model::Llm(m) => m.decode_ops(c) * s.targets.sequences(),
         Model::OneShot(m) => m.ops * s.targets.batch,
     };
     (

@@ -64,7 +64,7 @@ pub fn analyze(s: &Scenario, fw: &FrameworkMatch) -> Compute {
     let (peak, eff, peak_assumed) = effective(s, s.quant.activation, fw.coverage);
     let (ops_per_step, needed) = match &s.model {
         Model::Llm(m) => {
-            let ops = m.decode_ops(s.targets.context) * s.targets.batch;
+            let ops = m.decode_ops(s.targets.context) * s.targets.sequences();
             let budget = s.targets.tpot - s.targets.token_overhead;
             (
                 ops,

@@ -27,6 +27,8 @@ pub struct Memory {
     pub workspace: Bytes,
     /// Runtime overhead.
     pub runtime: Bytes,
+    /// Speculative decoding's draft model: its weights and KV cache (0 without one).
+    pub draft: Bytes,
     /// Parts the weights are split into to fit the accelerator's per-graph limit (1: none).
     pub graph_parts: f64,
     /// Everything.
@@ -94,9 +96,10 @@ pub fn analyze(s: &Scenario) -> Memory {
             let heads = m.attention.q_width / 128f64.max(1.0);
             let scores = heads * chunk * chunk * 2.0;
             let logits = m.vocab * 4.0;
+            // Each stream keeps its own cache and logits; one prompt is prefilled at a time.
             (
-                kv_bytes_at(s, allocated_context(s)) * t.batch,
-                Bytes((acts + scores + logits) * t.batch),
+                kv_bytes_at(s, allocated_context(s)) * t.sequences(),
+                Bytes((acts + scores + logits) * t.batch + logits * t.batch * (t.streams - 1.0)),
                 s.quant.effective_bits(m.hidden),
             )
         }
@@ -106,7 +109,9 @@ pub fn analyze(s: &Scenario) -> Memory {
             s.quant.effective_bits(ONE_SHOT_CHANNEL_WIDTH),
         ),
     };
-    let total = w.total() + kv + workspace + t.runtime;
+    let (dw, dkv) = super::speculative::draft_memory(s);
+    let draft = dw + dkv;
+    let total = w.total() + kv + workspace + t.runtime + draft;
     let graph_parts = s
         .device
         .graph_limit
@@ -121,6 +126,7 @@ pub fn analyze(s: &Scenario) -> Memory {
         kv,
         workspace,
         runtime: t.runtime,
+        draft,
         total,
         usable,
         verdict: Verdict::from_headroom(h),

@@ -5,9 +5,12 @@
 
 pub mod bandwidth;
 pub mod compute;
+pub mod concurrency;
+pub mod energy;
 pub mod latency;
 pub mod memory;
 pub mod power;
+pub mod speculative;
 pub mod storage;
 pub mod support;
 pub mod thermal;
@@ -16,6 +19,7 @@ use crate::scenario::{Scenario, Scenarios};
 
 pub use bandwidth::{Bandwidth, Crossing, Tpot};
 pub use compute::Compute;
+pub use energy::Energy;
 pub use latency::Ttft;
 pub use memory::Memory;
 pub use power::Power;
@@ -174,6 +178,10 @@ pub struct Report {
     pub storage: Storage,
     /// Decode and prefill speed.
     pub speed: Speed,
+    /// Energy of one answer and what a charge buys.
+    pub energy: Energy,
+    /// Speculative decoding with the scenario's draft model, when it names one.
+    pub speculative: Option<speculative::Speculative>,
 }
 
 /// The speeds a person compares with a benchmark: tokens per second of one sequence's decode, and of its
@@ -281,6 +289,8 @@ pub fn analyze(s: &Scenario) -> Report {
     let thermal = thermal::analyze(s, &power, &tpot);
     let storage = storage::analyze(s);
     let speed = speed(s, &compute, &ttft);
+    let energy = energy::analyze(s, &compute, &ttft, &power);
+    let speculative = speculative::analyze(s, &compute, &tpot);
     Report {
         framework,
         compute,
@@ -292,6 +302,8 @@ pub fn analyze(s: &Scenario) -> Report {
         thermal,
         storage,
         speed,
+        energy,
+        speculative,
     }
 }
 

@@ -46,7 +46,7 @@ pub struct Power {
 #[must_use]
 pub fn analyze(s: &Scenario, tpot: &Tpot, ttft: &Ttft, bw: &Bandwidth) -> Power {
     let d = &s.device;
-    let b = s.targets.batch;
+    let b = s.targets.sequences();
     let (busy, step, rate) = match &s.model {
         Model::Llm(_) => (1.0, tpot.full, b / tpot.full.0),
         Model::OneShot(m) => {

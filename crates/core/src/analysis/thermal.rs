@@ -61,7 +61,7 @@ pub fn analyze(s: &Scenario, p: &Power, _tpot: &Tpot) -> Thermal {
     let dt = d.tj_max_c - d.ambient_c;
     let rise = p.total.0 * r.0;
     let target_rate = match &s.model {
-        Model::Llm(_) => s.targets.batch / s.targets.tpot.0,
+        Model::Llm(_) => s.targets.sequences() / s.targets.tpot.0,
         Model::OneShot(m) => m.fps,
     };
     let (ttt, verdict, h) = if rise <= dt {

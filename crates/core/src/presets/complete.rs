@@ -448,6 +448,13 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
     ] {
         set(inputs, f, example.get(f), class_o);
     }
+    // A phone SoC's battery: that of a representative phone built on it (`presets::power`).
+    if let Some(b) = super::power::battery(p.id) {
+        let o = Origin::Preset {
+            provenance: Provenance::Derived,
+        };
+        set(inputs, Field::BatteryWh, Some(Value::exact(b.wh())), o);
+    }
     // Memory first: the reserved share below is of this device's memory, never the previous device's.
     if p.ram_gb.is_empty() {
         set(inputs, Field::MemoryGb, Some(Value::exact(8.0)), class_o);

@@ -34,6 +34,7 @@ pub mod quants;
 mod data;
 mod extra;
 pub mod layouts;
+pub mod power;
 pub mod quality;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
