@@ -545,8 +545,16 @@ pub fn jetson_clock_mhz(name: &str, bw_gbps: f64) -> Option<f64> {
 /// does not follow the GPU clock, so its rows keep the group's.
 #[must_use]
 pub fn clock_scale(hw: HwClass, runtime: Runtime, name: &str, bw_gbps: f64) -> f64 {
+    clock_scale_mhz(hw, runtime, jetson_clock_mhz(name, bw_gbps))
+}
+
+/// [`clock_scale`] at a known GPU clock, MHz (a power mode's cap): [`JETSON_REF_GPU_MHZ`] / `mhz` under MLC
+/// on a Jetson, else 1 (also without a clock).
+#[must_use]
+pub fn clock_scale_mhz(hw: HwClass, runtime: Runtime, mhz: Option<f64>) -> f64 {
     if hw != HwClass::Jetson || runtime != Runtime::Mlc {
         return 1.0;
     }
-    jetson_clock_mhz(name, bw_gbps).map_or(1.0, |mhz| JETSON_REF_GPU_MHZ / mhz)
+    mhz.filter(|&m| m > 0.0)
+        .map_or(1.0, |mhz| JETSON_REF_GPU_MHZ / mhz)
 }

@@ -28,6 +28,8 @@ pub const MODEL_KEY: &str = "llm";
 pub const QUANT_KEY: &str = "quant";
 /// Link key naming speculative decoding's draft model (a model preset id).
 pub const DRAFT_KEY: &str = "draft";
+/// Link key naming the device preset's published power mode (`presets::power_modes`, e.g. `15w`).
+pub const POWER_MODE_KEY: &str = "power_mode";
 /// Link key listing fields left unknown although the defaults or a preset give them (`unset=fp16_tops.int4_tops`;
 /// a required field listed here comes back empty, with its "required" error).
 pub const UNSET_KEY: &str = "unset";
@@ -63,6 +65,7 @@ fn baseline(inputs: &Inputs) -> (Inputs, Vec<(&'static str, &str)>, Option<Backe
         }
     }
     d.framework.clone_from(&inputs.framework);
+    d.power_mode.clone_from(&inputs.power_mode);
     let derived =
         presets::complete::complete(&mut d, Some(inputs.backend)).map(|c| c.derived_backend);
     (d, named, derived)
@@ -243,6 +246,9 @@ impl core::fmt::Display for Issue {
                     ValueProblem::NotANumber => write!(f, "not a number"),
                     ValueProblem::UnknownOption => write!(f, "not one of the options"),
                     ValueProblem::Field(p) => write!(f, "{p:?}"),
+                    ValueProblem::NotAPowerMode { valid } => {
+                        write!(f, "not a power mode of the device ({})", valid.join(", "))
+                    }
                 }?;
                 write!(f, "; default kept")
             }
@@ -265,6 +271,12 @@ pub enum ValueProblem {
     UnknownOption,
     /// Outside the field's rules.
     Field(Problem),
+    /// Not one of the named device's power modes (`power_mode`); `valid` lists them (empty: the link
+    /// names no device with published power modes).
+    NotAPowerMode {
+        /// The device's power mode ids.
+        valid: Vec<&'static str>,
+    },
 }
 
 /// A decoded link.
@@ -473,6 +485,9 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     if let Some(id) = &inputs.draft {
         push(DRAFT_KEY, id);
     }
+    if let Some(id) = &inputs.power_mode {
+        push(POWER_MODE_KEY, id);
+    }
     for (k, v) in extras {
         push(k, v);
     }
@@ -603,6 +618,22 @@ pub fn decode_as(
         .rev()
         .find(|(k, _)| k == Backend::KEY)
         .and_then(|(_, v)| Backend::from_code(v));
+    // The device's power mode, before the completion that applies it; one that is not the device's is an
+    // issue for its key alone, naming the device's modes.
+    if let Some((key, val)) = pairs.iter().rev().find(|(k, _)| k == POWER_MODE_KEY) {
+        let device = inputs.device.as_deref().unwrap_or("");
+        if presets::power_modes::power_mode(device, val).is_some() {
+            inputs.power_mode = Some(val.clone());
+        } else {
+            issues.push(Issue::BadValue {
+                key: key.clone(),
+                value: val.clone(),
+                problem: ValueProblem::NotAPowerMode {
+                    valid: presets::power_modes::mode_ids(device),
+                },
+            });
+        }
+    }
     presets::complete::complete(&mut inputs, explicit_backend);
     let mut seen: Vec<String> = Vec::new();
     for (key, val) in pairs {
@@ -642,7 +673,7 @@ pub fn decode_as(
                     issues.push(bad(ValueProblem::UnknownOption));
                 }
             }
-            DEVICE_KEY | MODEL_KEY | QUANT_KEY => {}
+            DEVICE_KEY | MODEL_KEY | QUANT_KEY | POWER_MODE_KEY => {}
             DRAFT_KEY => {
                 if is_draft(&val) {
                     inputs.draft = Some(val.clone());
@@ -705,6 +736,7 @@ pub fn engine_keys() -> Vec<String> {
         QUANT_KEY,
         UNSET_KEY,
         DRAFT_KEY,
+        POWER_MODE_KEY,
     ]
     .iter()
     .map(|s| s.to_string())

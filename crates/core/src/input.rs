@@ -624,6 +624,13 @@ pub struct Inputs {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub draft: Option<String>,
+    /// The device preset's published power mode (`presets::power_modes`, e.g. `15w`, `maxn_super`), or none:
+    /// the preset's own figures.
+    #[cfg_attr(
+        feature = "serde",
+        serde(default, skip_serializing_if = "Option::is_none")
+    )]
+    pub power_mode: Option<String>,
 }
 
 impl Default for Inputs {
@@ -640,6 +647,7 @@ impl Default for Inputs {
             model: None,
             quant: None,
             draft: None,
+            power_mode: None,
         }
     }
 }

@@ -160,6 +160,9 @@ pub struct ScenarioJson {
     pub quant: Option<String>,
     /// Speculative decoding's draft model preset id.
     pub draft: Option<String>,
+    /// The device's power mode id, when one is chosen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub power_mode: Option<String>,
     /// The framework's id.
     pub framework: String,
     /// The backend computed on.
@@ -308,6 +311,7 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
             model: inputs.model.clone(),
             quant: inputs.quant.clone(),
             draft: inputs.draft.clone(),
+            power_mode: inputs.power_mode.clone(),
             framework: inputs.framework.clone(),
             backend: inputs.backend.code(),
             context: s.expected.targets.context,

@@ -284,3 +284,32 @@ fn a_draft_that_is_not_a_language_model_is_refused_alone() {
     assert_eq!(d.issues.len(), 1, "{:?}", d.issues);
     assert_eq!(d.issues[0].key(), Some("draft"));
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// #25's `power_mode` round-trips with a device's completion and any edit on top, and the engine takes it.
+    #[test]
+    fn power_modes_round_trip(
+        k in 0usize..64,
+        tpot in 5.0f64..400.0,
+        bw in prop::option::of(10.0f64..300.0),
+        fw in 0usize..3,
+    ) {
+        let modes = edgefit_core::presets::power_modes::POWER_MODES;
+        let m = &modes[k % modes.len()];
+        let fw = ["mlc_llm", "llama_cpp", "tensorrt"][fw];
+        let mut i = codec::decode(&format!("v=2&device={}&fw={fw}&power_mode={}", m.device, m.id), &[]).inputs;
+        prop_assert_eq!(i.power_mode.as_deref(), Some(m.id));
+        i.set_exact(Field::TpotMs, tpot);
+        if let Some(bw) = bw {
+            i.set_exact(Field::BandwidthGbps, bw);
+        }
+        let hash = codec::encode(&i, &[]);
+        let back = codec::decode(&hash, &[]);
+        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
+        prop_assert_eq!(&back.inputs, &i);
+        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        prop_assert!(validate(&i).is_ok());
+    }
+}

@@ -82,7 +82,16 @@ fn key(r: &mut Rng) -> String {
     match r.below(10) {
         0 => r
             .pick(&[
-                "lang", "embed", "v", "device", "llm", "quant", "unset", "fw", "draft",
+                "lang",
+                "embed",
+                "v",
+                "device",
+                "llm",
+                "quant",
+                "unset",
+                "fw",
+                "draft",
+                "power_mode",
             ])
             .into(),
         1 => r.pick(PAYLOADS).into(),
@@ -133,8 +142,28 @@ fn value(r: &mut Rng) -> String {
             .into(),
         7 => r
             .pick(&[
-                "params", "arch", "oneshot", "tensor", "channel", "group", "a8", "a16", "a4",
-                "npu", "gpu", "cpu", "zh", "en", "1", "0",
+                "params",
+                "arch",
+                "oneshot",
+                "tensor",
+                "channel",
+                "group",
+                "a8",
+                "a16",
+                "a4",
+                "npu",
+                "gpu",
+                "cpu",
+                "zh",
+                "en",
+                "1",
+                "0",
+                "7w",
+                "15w",
+                "25w",
+                "40w",
+                "maxn",
+                "maxn_super",
             ])
             .into(),
         8 => {

@@ -309,6 +309,16 @@ fn issue_text(issue: &Issue, lang: Lang, keeps_default: bool) -> String {
                     (Lang::En, None) => "is not one of the options".into(),
                     (Lang::Zh, None) => "不是可选项".into(),
                 },
+                ValueProblem::NotAPowerMode { valid } if valid.is_empty() => lang
+                    .pick(
+                        "is not available: the link names no device with published power modes",
+                        "不可用：链接中的设备没有公布的功耗模式",
+                    )
+                    .to_string(),
+                ValueProblem::NotAPowerMode { valid } => match lang {
+                    Lang::En => format!("is not a power mode of this device (one of: {})", valid.join(", ")),
+                    Lang::Zh => format!("不是该设备的功耗模式（可选：{}）", valid.join("、")),
+                },
                 ValueProblem::Field(p) => match Field::from_key(key) {
                     Some(f) => match lang {
                         Lang::En => format!("{} {}", field_label(f, lang), problem_text(f, p, lang)),
@@ -400,6 +410,29 @@ mod tests {
             "{msg}"
         );
         assert!(!msg.contains("Bound"), "{msg}");
+    }
+
+    #[test]
+    fn a_power_mode_not_of_the_device_lists_the_valid_ones() {
+        link_says(
+            "#v=2&device=nv_orin_nano_8gb&power_mode=60w",
+            Lang::En,
+            &[
+                "`power_mode=60w`",
+                "not a power mode of this device",
+                "7w, 15w, 25w, maxn_super",
+            ],
+        );
+        link_says(
+            "#v=2&device=nv_orin_nano_8gb&power_mode=60w",
+            Lang::Zh,
+            &["power_mode=60w", "7w、15w、25w、maxn_super"],
+        );
+        link_says(
+            "#v=2&power_mode=15w",
+            Lang::En,
+            &["no device with published power modes"],
+        );
     }
 
     #[test]

@@ -270,6 +270,18 @@ fn origins_lines(inputs: &Inputs, lang: Lang) -> String {
             }
         }
     }
+    for (_, o) in &all {
+        if let Origin::PowerMode { mode } = o {
+            let n = names(&|x| x == o).join(sep);
+            let line = lang.pick(
+                format!("- From the device's power mode `{mode}` (its published clocks and budget): {n}\n"),
+                format!("- 取自设备功耗模式 `{mode}`（其公布的频率与功耗预算）：{n}\n"),
+            );
+            if !out.contains(&line) {
+                out.push_str(&line);
+            }
+        }
+    }
     let prior = names(&|o| matches!(o, Origin::Prior { .. }));
     if !prior.is_empty() {
         let n = prior.join(sep);
@@ -592,6 +604,21 @@ mod tests {
             assert!(!t.contains('∞') && !t.contains("inf"), "{t}");
         }
         assert!(solve_table(&sol, Lang::En).contains("peak compute none is enough"));
+    }
+
+    #[test]
+    fn a_power_mode_is_named_where_its_figures_are_used() {
+        let i =
+            edgefit_core::codec::decode("v=2&device=nv_orin_nano_8gb&power_mode=7w", &[]).inputs;
+        let (s, e) = run(&i).unwrap();
+        says(
+            &markdown_report(&i, &s, &e, Lang::En),
+            &["From the device's power mode `7w`", "Sustained power"],
+        );
+        says(
+            &markdown_report(&i, &s, &e, Lang::Zh),
+            &["取自设备功耗模式 `7w`"],
+        );
     }
 
     #[test]

@@ -58,6 +58,12 @@ pub enum Origin {
         /// The backend.
         backend: Backend,
     },
+    /// The device's published power mode (`power_mode`): its clocks, memory clock or budget
+    /// ([`super::power_modes`]).
+    PowerMode {
+        /// The mode's id.
+        mode: &'static str,
+    },
 }
 
 /// Defaults for a kind of device where its preset's sources give no figure. Estimates, shown as such.
@@ -435,6 +441,25 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             );
         }
     }
+    // A published power mode (`power_mode`): its budget is the sustained power (the burst 1.25 × it, as for
+    // the top mode above); a mode without a budget (MAXN) keeps the preset's.
+    let mode = inputs
+        .power_mode
+        .as_deref()
+        .and_then(|id| super::power_modes::power_mode(p.id, id));
+    let mode_base = mode.and_then(|m| super::power_modes::base(m.device).map(|b| (m, b)));
+    let mode_o = |m: &super::power_modes::PowerMode| Origin::PowerMode { mode: m.id };
+    if let Some((m, _)) = mode_base {
+        if let Some(w) = m.budget_w {
+            set(inputs, Field::SustainedW, Some(Value::exact(w)), mode_o(m));
+            set(
+                inputs,
+                Field::BurstW,
+                Some(Value::exact(1.25 * w)),
+                mode_o(m),
+            );
+        }
+    }
     // The device fields no preset publishes take the worked example's values (a battery, a per-app cap and an
     // accelerator's graph limit: none), never the previous device's.
     let example = Inputs::default();
@@ -502,6 +527,15 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             provenance: Provenance::Derived,
         };
         set(inputs, sup.field, Some(Value::exact(sup.value)), o);
+    }
+    // A power mode's memory clock sets the bandwidth.
+    if let Some((m, b)) = mode_base {
+        set(
+            inputs,
+            Field::BandwidthGbps,
+            Some(Value::exact(m.bandwidth_gbps(b))),
+            mode_o(m),
+        );
     }
     // The power the accelerator and the rest of the SoC draw while inferring, from the sustained budget:
     // the accelerator 40–60 % of it, the rest of the SoC 15 %, idle 5 % (DRAM traffic comes on top).
@@ -576,6 +610,15 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         scale,
         kquant: share,
     } = group_at(Some(p), &inputs.framework, b, quant);
+    // A power mode's GPU clock sets a Jetson's per-layer cost (MLC's CUDA-graph kernels run at it).
+    let rt = calibration::runtime_of_framework(&inputs.framework, b, p.vendor == "NVIDIA");
+    let (scale, layer_o) = match (mode, rt) {
+        (Some(m), Some(rt)) if hw == HwClass::Jetson && rt == Runtime::Mlc => (
+            calibration::clock_scale_mhz(hw, rt, Some(m.gpu_mhz)),
+            Some(mode_o(m)),
+        ),
+        _ => (scale, None),
+    };
     // Decode's constants (η_bw, the per-layer cost, the decode band) and the prompt's (η_c, the matmul
     // tile, the prefill band) are fitted, or not, apart.
     let origin_of = |rows: usize| {
@@ -619,6 +662,26 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             set(inputs, f, Some(Value::exact(tops)), unit_o);
         }
     }
+    // A power mode scales the unit's peaks: a GPU's by clock × online TPCs, a CPU's by online cores ×
+    // clock (the fallback CPU's throughput too).
+    if let Some((m, base)) = mode_base {
+        let unit = match b {
+            Backend::Gpu => Some(m.gpu_ratio(base)),
+            Backend::Cpu => Some(m.cpu_ratio(base)),
+            Backend::Npu => None,
+        };
+        let mut scaled = |inputs: &mut Inputs, f: Field, r: f64| {
+            if let Some(v) = inputs.mid(f) {
+                set(inputs, f, Some(Value::exact(v * r)), mode_o(m));
+            }
+        };
+        if let Some(r) = unit {
+            for f in peaks {
+                scaled(inputs, f, r);
+            }
+        }
+        scaled(inputs, Field::CpuTops, m.cpu_ratio(base));
+    }
     // A preset lists no CPU cores: no decode-only peak and no per-thread chain (as for a measurement
     // without a core list).
     set(inputs, Field::DecodeTops, None, unit_o);
@@ -641,7 +704,7 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         inputs,
         Field::LayerMs,
         Some(Value::exact(c.layer_ms * scale)),
-        fitted_d,
+        layer_o.unwrap_or(fitted_d),
     );
     set(
         inputs,

@@ -207,6 +207,8 @@ impl DevicePreset {
         }
         inputs.backend = self.accelerator;
         inputs.device = Some(self.id.into());
+        // A power mode is one device's: a new device starts from its preset's own figures.
+        inputs.power_mode = None;
         self.unknown().into_iter().map(|(f, _)| f).collect()
     }
 }

@@ -35,6 +35,7 @@ mod data;
 mod extra;
 pub mod layouts;
 pub mod power;
+pub mod power_modes;
 pub mod quality;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
