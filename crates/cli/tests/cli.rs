@@ -141,6 +141,26 @@ fn solve_json_has_an_int4_model() {
     assert!(num(&j, "/device_needs/min_bandwidth_gbps") > 25.0);
 }
 
+/// #25: `solve` ranks the model presets × formats that meet every target; a power mode on the link is read.
+#[test]
+fn solve_ranks_the_best_model_and_reads_a_power_mode() {
+    let link = "#v=2&device=nv_orin_nano_8gb&fw=llama_cpp&power_mode=25w&tpot_ms=200&ttft_ms=5000";
+    let j = json(&["solve", link], 0);
+    assert!(j["quality_benchmark"].as_str().unwrap().starts_with("MMLU"));
+    assert!(!j["quality_sources"].as_array().unwrap().is_empty());
+    let best = j["best"].as_array().unwrap();
+    assert!(!best.is_empty());
+    for b in best {
+        assert!(b["model"].is_string() && b["quant"].is_string() && b["binding"].is_string());
+        assert!(b["quality"].is_number() || b["quality"].is_null());
+    }
+    assert_eq!(best[0]["model"], "llama-3.1-8b");
+    let (md, _) = exits(&["solve", link, "--lang", "zh"], 0);
+    contains(&md, &["满足全部目标的最佳模型", "来源"]);
+    let (_, err) = exits(&["solve", "#v=2&device=nv_orin_nano_8gb&power_mode=60w"], 2);
+    contains(&err, &["power_mode=60w", "7w, 15w, 25w, maxn_super"]);
+}
+
 #[test]
 fn solve_table() {
     let (md, _) = exits(&["solve"], 0);

@@ -353,6 +353,27 @@ pub struct NeedsJson {
     pub min_storage_gb: f64,
 }
 
+/// One model preset in one format that meets every target (`best`).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct BestJson {
+    /// The model preset's id.
+    pub model: &'static str,
+    /// The quantization preset's id.
+    pub quant: &'static str,
+    /// The model's published score minus the format's published loss (`null`: not published).
+    pub quality: Option<f64>,
+    /// What binds it: its tightest constraint.
+    pub binding: &'static str,
+    /// The model's published score at 16 bits.
+    pub model_score: Option<f64>,
+    /// The format's published loss against 16 bits.
+    pub format_loss: Option<f64>,
+    /// llama.cpp's perplexity increase of the format, where no benchmark loss is published.
+    pub ppl_delta: Option<f64>,
+    /// `quality`, `model_only` (the format's loss is unknown) or `unknown`.
+    pub known: crate::best::Known,
+}
+
 /// The solve.
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct SolveJson {
@@ -360,6 +381,12 @@ pub struct SolveJson {
     pub schemes: Vec<SchemeJson>,
     /// What the device needs for the current model.
     pub device_needs: NeedsJson,
+    /// The benchmark `best` ranks by.
+    pub quality_benchmark: &'static str,
+    /// Where its figures come from (each once).
+    pub quality_sources: Vec<&'static str>,
+    /// Model presets × quantization presets that meet every target, best first.
+    pub best: Vec<BestJson>,
 }
 
 /// Build the solve JSON.
@@ -384,6 +411,23 @@ pub fn solve(s: &Solve) -> SolveJson {
             min_memory_gb: s.needs.memory / 1e9,
             min_storage_gb: s.needs.storage / 1e9,
         },
+        quality_benchmark: s.best.benchmark,
+        quality_sources: s.best.sources(),
+        best: s
+            .best
+            .candidates
+            .iter()
+            .map(|c| BestJson {
+                model: c.model,
+                quant: c.quant,
+                quality: c.quality,
+                binding: c.binding.code(),
+                model_score: c.model_score,
+                format_loss: c.format_loss,
+                ppl_delta: c.ppl_delta,
+                known: c.known,
+            })
+            .collect(),
     }
 }
 

@@ -31,6 +31,7 @@ extern crate alloc;
 
 pub mod advice;
 pub mod analysis;
+pub mod best;
 pub mod calibration;
 mod calibration_table;
 pub mod codec;

@@ -206,11 +206,13 @@ pub struct Solve {
     pub schemes: Vec<SchemeResult>,
     /// What this device would need for the current model.
     pub needs: DeviceNeeds,
+    /// The model presets × quantization presets that meet every target here, best published quality first.
+    pub best: crate::best::Best,
 }
 
 /// Constraints a bigger model can break. Power is left out: in continuous decoding it barely depends on
 /// size (the accelerator is busy and DRAM streams at its rate either way), so it is reported, not solved.
-const SIZE_DEPENDENT: [Constraint; 8] = [
+pub(crate) const SIZE_DEPENDENT: [Constraint; 8] = [
     Constraint::Compute,
     Constraint::Memory,
     Constraint::Bandwidth,
@@ -298,7 +300,11 @@ pub fn solve(inputs: &Inputs) -> Result<Solve, Errors> {
             }
         })
         .collect();
-    Ok(Solve { schemes, needs })
+    Ok(Solve {
+        schemes,
+        needs,
+        best: crate::best::best(inputs),
+    })
 }
 
 /// Largest parameter count that meets every size-dependent target, by bisection in log space.

@@ -3,7 +3,7 @@
 //!
 //! A file holds `link: <share hash>` and expectations, one per line (several `link:` blocks make a curve):
 //! `path = number ±tol%`, `path in lo..hi`, `path = word`, `path = null`, `band.NAME = lo..hi ±tol%`,
-//! `solve.SCHEME.FIELD = …`, `params_total = …`. Paths address the report JSON (`numbers.ttft_ms`).
+//! `solve.SCHEME.FIELD = …`, `best.RANK.FIELD = …`, `params_total = …`. Paths address the report JSON (`numbers.ttft_ms`).
 
 use std::fs;
 use std::path::Path;
@@ -53,6 +53,12 @@ fn document_with(link: &str, extra_keys: &[&str]) -> Value {
             serde_json::json!([b["low"], b["high"]]),
         );
     }
+    // The best-model ranking by rank (`best.0.model`): model ids hold dots, which paths split on.
+    let mut best = serde_json::Map::new();
+    for (k, b) in sol.best.iter().enumerate() {
+        best.insert(k.to_string(), serde_json::to_value(b).unwrap());
+    }
+    doc["best"] = Value::Object(best);
     doc["solve"] = Value::Object(rows);
     doc["band"] = Value::Object(bands);
     doc["params_total"] = serde_json::json!(s.expected.model.total_params());

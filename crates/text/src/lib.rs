@@ -43,7 +43,8 @@ pub use num::{
 };
 pub use pipeline::{pipeline_markdown, pipeline_problem, role_label, segment_label, timing_label};
 pub use report::{
-    device_needs_text, judged_line, key_figure, markdown_report, scheme_name, solve_table,
+    best_table, device_needs_text, judged_line, key_figure, markdown_report, scheme_name,
+    solve_table,
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
 

@@ -2,8 +2,10 @@
 
 use std::fmt::Write as _;
 
+use edgefit_core::best::{Best, Known};
 use edgefit_core::framework::Support;
 use edgefit_core::model::Model;
+use edgefit_core::presets;
 use edgefit_core::solve::{DeviceNeeds, Solve};
 use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, ALL_CONSTRAINTS};
 
@@ -468,6 +470,85 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
     out
 }
 
+/// The best model that meets every target (`solve`'s `best`), as Markdown: each model's best format in rank
+/// order with its quality (the model's published score minus the format's published loss), what binds it,
+/// and the sources once at the end. A format whose loss is not published shows the model's 16-bit score and
+/// says so; a model without a published score says "unknown".
+#[must_use]
+pub fn best_table(best: &Best, lang: Lang) -> String {
+    let mut out = String::new();
+    let rows = best.per_model();
+    let _ = write!(
+        out,
+        "{}",
+        lang.pick(
+            format!(
+                "## Best model that meets every target\n\nRanked by {}: the model's published score at 16 bits minus the format's published loss. Each model's best format; {} model × format pairs meet every target (the JSON lists them all).\n\n",
+                best.benchmark,
+                best.candidates.len()
+            ),
+            format!(
+                "## 满足全部目标的最佳模型\n\n按 {} 排序：模型公布的 16 位得分减去该格式公布的精度损失。每个模型取其最佳格式；共有 {} 个“模型 × 格式”组合满足全部目标（JSON 中列出全部）。\n\n",
+                best.benchmark,
+                best.candidates.len()
+            ),
+        )
+    );
+    if rows.is_empty() {
+        out.push_str(lang.pick(
+            "No model preset meets every target on this device in any format.\n",
+            "在该设备上，没有任何模型预设在任何格式下满足全部目标。\n",
+        ));
+        return out;
+    }
+    out.push_str(lang.pick(
+        "| # | Model | Format | Quality | Binding |\n|---:|---|---|---|---|\n",
+        "| # | 模型 | 格式 | 质量 | 限制因素 |\n|---:|---|---|---|---|\n",
+    ));
+    for (k, c) in rows.iter().enumerate() {
+        let model = presets::model(c.model).map_or(c.model, |m| m.name);
+        let quant = presets::quant(c.quant).map_or(c.quant, |q| scheme_name(q.id, q.name, lang));
+        let quality = match (c.known, c.quality, c.model_score, c.format_loss) {
+            (Known::Quality, Some(q), Some(s), Some(l)) if l != 0.0 => {
+                format!("{} ({} − {})", fmt_num(q, 3), fmt_num(s, 3), fmt_num(l, 2))
+            }
+            (Known::Quality, Some(q), _, _) => fmt_num(q, 3),
+            (Known::ModelOnly, _, Some(s), _) => {
+                let ppl = c.ppl_delta.map(|p| {
+                    lang.pick(
+                        format!("; +{} perplexity on Llama-3-8B", fmt_num(p, 3)),
+                        format!("；Llama-3-8B 上困惑度 +{}", fmt_num(p, 3)),
+                    )
+                });
+                lang.pick(
+                    format!(
+                        "{} at 16 bits (format loss not published{})",
+                        fmt_num(s, 3),
+                        ppl.clone().unwrap_or_default()
+                    ),
+                    format!(
+                        "16 位时 {}（该格式损失未公布{}）",
+                        fmt_num(s, 3),
+                        ppl.unwrap_or_default()
+                    ),
+                )
+            }
+            _ => lang.pick("unknown", "未知").into(),
+        };
+        let binding = constraint_label(c.binding, lang);
+        let _ = writeln!(
+            out,
+            "| {} | {model} | {quant} | {quality} | {binding} |",
+            k + 1
+        );
+    }
+    out.push_str(lang.pick("\nSources:\n", "\n来源：\n"));
+    for src in best.sources() {
+        let _ = writeln!(out, "- {src}");
+    }
+    out
+}
+
 /// The smallest device the current model needs, as one sentence: peak bandwidth and compute (before
 /// utilization), total memory with the reserved share, free storage.
 #[must_use]
@@ -618,6 +699,48 @@ mod tests {
         says(
             &markdown_report(&i, &s, &e, Lang::Zh),
             &["取自设备功耗模式 `7w`"],
+        );
+    }
+
+    #[test]
+    fn best_table_ranks_with_quality_and_binding_in_both_languages() {
+        let i = edgefit_core::codec::decode(
+            "v=2&device=nv_agx_orin_64gb&fw=tensorrt&tpot_ms=200&ttft_ms=5000",
+            &[],
+        )
+        .inputs;
+        let sol = edgefit_core::solve(&i).unwrap();
+        let en = best_table(&sol.best, Lang::En);
+        says(
+            &en,
+            &[
+                "Ranked by MMLU (5-shot",
+                "| 1 | Llama-3.1-8B | FP16 | 66.7 | Thermal |",
+                "66.7",
+                "unknown",
+                "MODEL_CARD.md",
+                "quantization_benchmark",
+            ],
+        );
+        // One row per model.
+        let rows = en
+            .lines()
+            .filter(|l| l.starts_with("| ") && !l.starts_with("| #"));
+        assert_eq!(rows.count(), sol.best.per_model().len());
+        says(
+            &best_table(&sol.best, Lang::Zh),
+            &["满足全部目标的最佳模型", "未知", "来源"],
+        );
+        // A GGUF format: the model's 16-bit score, its loss unpublished.
+        let i = edgefit_core::codec::decode(
+            "v=2&device=nv_orin_nano_8gb&fw=llama_cpp&tpot_ms=200&ttft_ms=5000",
+            &[],
+        )
+        .inputs;
+        let sol = edgefit_core::solve(&i).unwrap();
+        says(
+            &best_table(&sol.best, Lang::En),
+            &["66.7 at 16 bits (format loss not published; +0.175 perplexity on Llama-3-8B)"],
         );
     }
 

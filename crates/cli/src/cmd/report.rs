@@ -1,7 +1,7 @@
 //! `edgefit report` and `edgefit solve`: one scenario's verdicts and accounting, or its reverse solve.
 
 use edgefit_core::{json, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{markdown_report, solve_table, Lang};
+use edgefit_text::{best_table, markdown_report, solve_table, Lang};
 
 use super::{invalid, print, to_json, BAD_INPUT};
 use crate::cli::ScenarioArgs;
@@ -53,6 +53,7 @@ pub fn run(a: &ScenarioArgs, what: What) -> i32 {
                     print(&to_json(&json::solve(&sol)));
                 } else {
                     print(&solve_table(&sol, lang));
+                    print(&best_table(&sol.best, lang));
                 }
                 0
             }

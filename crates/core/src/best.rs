@@ -1,0 +1,193 @@
+//! The best model that fits, quality-aware (#25): every LLM preset × quantization preset that meets every
+//! size-dependent target of the scenario on its device, ranked by a published quality figure —
+//! [`quality::BENCHMARK`] of the model at 16 bits minus the format's published loss
+//! ([`quality::format_loss`]) — each with the constraint that binds it (least headroom).
+//!
+//! Nothing is invented: a candidate whose model has no published score, or whose format has no published
+//! MMLU loss, has no quality. A candidate with a quality ranks by it; one whose format's MMLU loss is not
+//! published (the GGUF types: llama.cpp publishes perplexity, [`quality::quality`]) ranks at its model's
+//! 16-bit score — after a candidate whose known quality equals it, and by the smaller perplexity increase
+//! among equals — and shows no quality; a model without a score ranks last, in catalog order, unknown.
+
+use alloc::vec::Vec;
+
+use crate::analysis::{analyze, Constraint, Report, Verdict};
+use crate::input::{Inputs, ModelKind};
+use crate::presets::{quality, ModelFamily, ALL_MODELS, ALL_QUANTS};
+use crate::scenario::validate;
+use crate::solve::SIZE_DEPENDENT;
+
+/// How much of a candidate's quality is published.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "snake_case")
+)]
+pub enum Known {
+    /// The model's score and the format's loss: the quality is their difference.
+    Quality,
+    /// The model's score only: the format's MMLU loss is not published.
+    ModelOnly,
+    /// Neither: no score of this model was read.
+    Unknown,
+}
+
+/// One model preset in one quantization format that meets every target.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Candidate {
+    /// The model preset's id.
+    pub model: &'static str,
+    /// The quantization preset's id.
+    pub quant: &'static str,
+    /// The model's score at 16 bits minus the format's loss, points of [`quality::BENCHMARK`].
+    pub quality: Option<f64>,
+    /// The model's published score.
+    pub model_score: Option<f64>,
+    /// The format's published loss against 16 bits (negative: the source measured a gain).
+    pub format_loss: Option<f64>,
+    /// llama.cpp's published perplexity increase of the format (Llama-3-8B), where no MMLU loss is.
+    pub ppl_delta: Option<f64>,
+    /// How much of it is published.
+    pub known: Known,
+    /// The tightest constraint: the least headroom among the size-dependent ones.
+    pub binding: Constraint,
+    /// Its headroom (share of the limit left).
+    pub headroom: f64,
+}
+
+/// The candidates, best first.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Best {
+    /// The benchmark the ranking uses.
+    pub benchmark: &'static str,
+    /// Every candidate that meets the targets, ranked.
+    pub candidates: Vec<Candidate>,
+}
+
+impl Best {
+    /// The sources of the figures the candidates use: each model score's, each format loss's, and
+    /// llama.cpp's perplexity table where a perplexity increase is shown; each once, in first use.
+    #[must_use]
+    pub fn sources(&self) -> Vec<&'static str> {
+        let mut out: Vec<&'static str> = Vec::new();
+        let mut add = |s: &'static str| {
+            if !out.contains(&s) {
+                out.push(s);
+            }
+        };
+        for c in &self.candidates {
+            if let Some(s) = quality::model_score(c.model) {
+                add(s.source);
+            }
+            if let Some(l) = quality::FORMAT_LOSSES.iter().find(|l| l.quant == c.quant) {
+                add(l.source);
+            }
+            if c.ppl_delta.is_some() {
+                if let Some(q) = quality::quality(c.quant) {
+                    add(q.source);
+                }
+            }
+        }
+        out
+    }
+
+    /// The best format of each model (its first candidate), in rank order.
+    #[must_use]
+    pub fn per_model(&self) -> Vec<&Candidate> {
+        let mut out: Vec<&Candidate> = Vec::new();
+        for c in &self.candidates {
+            if !out.iter().any(|x| x.model == c.model) {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
+/// The binding size-dependent constraint of a report that meets them all, with its headroom; `None` when one
+/// fails.
+fn fits(r: &Report) -> Option<(Constraint, f64)> {
+    let mut bind: Option<(Constraint, f64)> = None;
+    for c in SIZE_DEPENDENT {
+        if r.verdict(c) == Verdict::Fail {
+            return None;
+        }
+        if let Some(h) = r.headroom(c) {
+            if bind.is_none_or(|b| h < b.1) {
+                bind = Some((c, h));
+            }
+        }
+    }
+    Some(bind.unwrap_or((Constraint::Memory, f64::INFINITY)))
+}
+
+/// The ranking: a model without a score last; otherwise by the quality where it is known and by the model's
+/// 16-bit score where only the format's loss is not published; at equal figures a known quality first, then
+/// the smaller published perplexity increase.
+fn rank(a: &Candidate, b: &Candidate) -> core::cmp::Ordering {
+    let unknown = |c: &Candidate| c.known == Known::Unknown;
+    let figure = |c: &Candidate| c.quality.or(c.model_score).unwrap_or(f64::NEG_INFINITY);
+    let ppl = |c: &Candidate| c.ppl_delta.unwrap_or(f64::INFINITY);
+    unknown(a)
+        .cmp(&unknown(b))
+        .then_with(|| figure(b).total_cmp(&figure(a)))
+        .then_with(|| a.known.cmp(&b.known))
+        .then_with(|| ppl(a).total_cmp(&ppl(b)))
+}
+
+/// Every LLM preset × quantization preset that meets every size-dependent target of `inputs` (its device,
+/// framework, targets and streams; the model and format replaced), ranked. Empty for a one-shot model's
+/// scenario (its targets are not a language model's).
+#[must_use]
+pub fn best(inputs: &Inputs) -> Best {
+    let mut candidates = Vec::new();
+    if inputs.model_kind != ModelKind::OneShot {
+        for m in ALL_MODELS
+            .iter()
+            .filter(|m| m.family == ModelFamily::Llm && m.arch.is_some())
+        {
+            let params_b = m.params_counted().map_or(0.0, |p| p.total()) / 1e9;
+            for q in ALL_QUANTS {
+                let mut i = inputs.clone();
+                m.apply(&mut i);
+                q.apply(&mut i);
+                let Some((binding, headroom)) =
+                    validate(&i).ok().and_then(|s| fits(&analyze(&s.expected)))
+                else {
+                    continue;
+                };
+                let model_score = quality::model_score(m.id).map(|s| s.score);
+                let format_loss = quality::format_loss(q.id, params_b);
+                let quality = model_score.zip(format_loss).map(|(s, l)| s - l);
+                let known = match (quality, model_score) {
+                    (Some(_), _) => Known::Quality,
+                    (None, Some(_)) => Known::ModelOnly,
+                    (None, None) => Known::Unknown,
+                };
+                candidates.push(Candidate {
+                    model: m.id,
+                    quant: q.id,
+                    quality,
+                    model_score,
+                    format_loss,
+                    ppl_delta: format_loss
+                        .is_none()
+                        .then(|| quality::quality(q.id).map(|x| x.ppl_delta))
+                        .flatten(),
+                    known,
+                    binding,
+                    headroom,
+                });
+            }
+        }
+    }
+    // Stable: equal keys keep catalog order (model, then format widest first).
+    crate::math::sort_by(&mut candidates, rank);
+    Best {
+        benchmark: quality::BENCHMARK,
+        candidates,
+    }
+}
