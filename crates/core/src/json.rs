@@ -389,9 +389,10 @@ pub struct SolveJson {
     pub best: Vec<BestJson>,
 }
 
-/// Build the solve JSON.
+/// Build the solve JSON: the reverse solve and the quality-ranked candidates (`crate::best::best` of the
+/// same inputs; a separate call because it analyses every preset pair, which the page does only on demand).
 #[must_use]
-pub fn solve(s: &Solve) -> SolveJson {
+pub fn solve(s: &Solve, b: &crate::best::Best) -> SolveJson {
     SolveJson {
         schemes: s
             .schemes
@@ -411,10 +412,9 @@ pub fn solve(s: &Solve) -> SolveJson {
             min_memory_gb: s.needs.memory / 1e9,
             min_storage_gb: s.needs.storage / 1e9,
         },
-        quality_benchmark: s.best.benchmark,
-        quality_sources: s.best.sources(),
-        best: s
-            .best
+        quality_benchmark: b.benchmark,
+        quality_sources: b.sources(),
+        best: b
             .candidates
             .iter()
             .map(|c| BestJson {

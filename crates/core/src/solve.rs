@@ -206,8 +206,6 @@ pub struct Solve {
     pub schemes: Vec<SchemeResult>,
     /// What this device would need for the current model.
     pub needs: DeviceNeeds,
-    /// The model presets × quantization presets that meet every target here, best published quality first.
-    pub best: crate::best::Best,
 }
 
 /// Constraints a bigger model can break. Power is left out: in continuous decoding it barely depends on
@@ -300,11 +298,7 @@ pub fn solve(inputs: &Inputs) -> Result<Solve, Errors> {
             }
         })
         .collect();
-    Ok(Solve {
-        schemes,
-        needs,
-        best: crate::best::best(inputs),
-    })
+    Ok(Solve { schemes, needs })
 }
 
 /// Largest parameter count that meets every size-dependent target, by bisection in log space.

@@ -41,7 +41,10 @@ fn document_with(link: &str, extra_keys: &[&str]) -> Value {
     assert!(d.issues.is_empty(), "{link}: {:?}", d.issues);
     let (s, e) = run(&d.inputs).unwrap_or_else(|err| panic!("{link}: {:?}", err.0));
     let mut doc = serde_json::to_value(json::report(&d.inputs, &s, &e)).unwrap();
-    let sol = json::solve(&solve(&d.inputs).unwrap());
+    let sol = json::solve(
+        &solve(&d.inputs).unwrap(),
+        &edgefit_core::best::best(&d.inputs),
+    );
     let mut rows = serde_json::Map::new();
     for r in sol.schemes {
         rows.insert(r.id.to_string(), serde_json::to_value(&r).unwrap());

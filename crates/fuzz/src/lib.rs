@@ -48,7 +48,7 @@ pub fn pipeline(inputs: &Inputs) {
         }
     }
     if let Ok(sol) = edgefit_core::solve(inputs) {
-        let j = json::solve(&sol);
+        let j = json::solve(&sol, &edgefit_core::best::best(inputs));
         serde_json::to_string(&j).expect("the solve serializes");
         for lang in LANGS {
             let _ = edgefit_text::solve_table(&sol, lang);

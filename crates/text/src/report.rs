@@ -709,8 +709,8 @@ mod tests {
             &[],
         )
         .inputs;
-        let sol = edgefit_core::solve(&i).unwrap();
-        let en = best_table(&sol.best, Lang::En);
+        let best = edgefit_core::best::best(&i);
+        let en = best_table(&best, Lang::En);
         says(
             &en,
             &[
@@ -726,9 +726,9 @@ mod tests {
         let rows = en
             .lines()
             .filter(|l| l.starts_with("| ") && !l.starts_with("| #"));
-        assert_eq!(rows.count(), sol.best.per_model().len());
+        assert_eq!(rows.count(), best.per_model().len());
         says(
-            &best_table(&sol.best, Lang::Zh),
+            &best_table(&best, Lang::Zh),
             &["满足全部目标的最佳模型", "未知", "来源"],
         );
         // A GGUF format: the model's 16-bit score, its loss unpublished.
@@ -737,9 +737,8 @@ mod tests {
             &[],
         )
         .inputs;
-        let sol = edgefit_core::solve(&i).unwrap();
         says(
-            &best_table(&sol.best, Lang::En),
+            &best_table(&edgefit_core::best::best(&i), Lang::En),
             &["66.7 at 16 bits (format loss not published; +0.175 perplexity on Llama-3-8B)"],
         );
     }

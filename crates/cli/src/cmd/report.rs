@@ -49,11 +49,12 @@ pub fn run(a: &ScenarioArgs, what: What) -> i32 {
     match what {
         What::Solve => match edgefit_core::solve(inputs) {
             Ok(sol) => {
+                let best = edgefit_core::best::best(inputs);
                 if a.out.json {
-                    print(&to_json(&json::solve(&sol)));
+                    print(&to_json(&json::solve(&sol, &best)));
                 } else {
                     print(&solve_table(&sol, lang));
-                    print(&best_table(&sol.best, lang));
+                    print(&best_table(&best, lang));
                 }
                 0
             }
