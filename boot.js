@@ -17,7 +17,7 @@ dispatchEvent(new CustomEvent('TrunkApplicationStarted', { detail: { wasm } }));
 // the press, it would move what the click lands on. (In script: the wasm's listeners cost 0.6 KB gzip.)
 const keep = (on) => {
   document.querySelector('[data-keep-help]')?.removeAttribute('data-keep-help');
-  if (on) document.activeElement?.closest('.field')?.setAttribute('data-keep-help', '');
+  if (on) document.activeElement?.closest('.control')?.closest('.field')?.setAttribute('data-keep-help', '');
 };
 addEventListener('pointerdown', () => keep(1));
 addEventListener('pointercancel', () => keep());

@@ -58,6 +58,13 @@ for (const [size, opts] of SIZES) {
       await press(size, page.locator('#f-export_ctx'));
       await until(page, () => document.activeElement?.id === 'f-export_ctx', null, 'the text field has the focus');
       await page.locator('#h-export_ctx').waitFor({ state: 'visible', timeout: 15_000 });
+      // A button in a field's own note (η_c's calibrated default) does not open that field's help, which
+      // would push the button from under the press: typed, left for another field, restored with one press.
+      await page.locator('#f-eta_c').fill('0.33');
+      await press(size, page.locator('#f-mem_gb'));
+      await until(page, () => document.activeElement?.id === 'f-mem_gb', null, 'the memory field has the focus');
+      await press(size, page.getByTestId('cal-eta_c').getByRole('button'));
+      await until(page, () => document.querySelector('#f-eta_c').value !== '0.33', null, 'the calibrated η_c restored');
       app.assertNoErrors();
     } finally {
       await app.close();
