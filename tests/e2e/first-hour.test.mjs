@@ -71,3 +71,81 @@ for (const [size, opts] of SIZES) {
     }
   });
 }
+
+/** Open every lazy panel (advice, sweeps) and wait for the sweeps' rows and the reverse-solve chart. */
+async function openEverything(page) {
+  await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
+  for (const id of ['panel-advice', 'panel-tornado', 'panel-models', 'panel-devices']) {
+    await page.getByTestId(id).evaluate((d) => { d.open = true; });
+  }
+  await until(page, () => document.querySelectorAll('[data-testid="sweep-models"] tbody tr').length > 10
+    && document.querySelectorAll('[data-testid="sweep-devices"] tbody tr').length > 10
+    && !!document.querySelector('[data-testid="chart-solve"]'), null, 'the sweeps and the reverse solve');
+  await layoutSettled(page);
+}
+
+/**
+ * The page's words, with what a screen reader reads (chart descriptions, hidden tables) and every option of
+ * every select; links and source lists left out (their titles and addresses are the sources' own words).
+ */
+async function pageWords(page) {
+  return page.evaluate(() => {
+    const out = [];
+    const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) {
+      const el = walk.currentNode.parentElement;
+      if (!el || el.closest('script, style, a, .sources')) continue;
+      const t = walk.currentNode.textContent.trim();
+      if (t) out.push(t);
+    }
+    for (const e of document.querySelectorAll('[title], [aria-label]')) {
+      out.push(e.getAttribute('title') ?? '', e.getAttribute('aria-label') ?? '');
+    }
+    return out.filter(Boolean);
+  });
+}
+
+// The English words of preset glosses and the seed's wording, as they were on the Chinese page.
+const ENGLISH_GLOSS = /\b(seed|Seed|with|base\)|Series|e\.g\.|mix|bits\/weight|asymmetric|symmetric|double quant|text decoder|hybrid conv|per-channel|per-tensor|Per-tensor|Per-channel|Group-wise|ridge|Generic|supports every|Alibaba|Tencent|incl\.|Dev Board|worked example)\b/;
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: the Chinese page has no English words around preset names, and numbers carry units`, async () => {
+    // The voice of glosses: a device, model, quantization and framework whose names carry English words.
+    for (const hash of ['#lang=zh', '#lang=zh&device=apple_m4&llm=lfm2-1.2b&quant=q4_k_m&fw=onnxruntime']) {
+      const app = await openPage({ ...opts, hash });
+      try {
+        const { page } = app;
+        await openEverything(page);
+        const left = (await pageWords(page)).filter((t) => ENGLISH_GLOSS.test(t));
+        assert.deepEqual(left, [], `${hash}: English words left on the Chinese page`);
+        // The example device is named as the source document's, in Chinese.
+        const example = await page.locator('#preset-device option[value="p:seed_reference_npu8"]').textContent();
+        assert.match(example ?? '', /^来源文档中的示例设备/);
+        // Every number says its unit: the per-layer cost in the η_bw note, the heat chart's target rate.
+        assert.match((await page.getByTestId('cal-eta_bw').textContent()) ?? '', /每层每 token 固定开销 [\d.]+ ms/);
+        assert.match((await page.getByTestId('chart-thermal').textContent()) ?? '', /目标 [\d.]+ token\/秒/);
+        if (hash === '#lang=zh') await screenshot(page, `words-zh-${size}`);
+        app.assertNoErrors();
+      } finally {
+        await app.close();
+      }
+    }
+  });
+
+  test(`${size}: the English page names the worked example's device and scheme in words a person can place`, async () => {
+    const app = await openPage({ ...opts, hash: '#device=seed_reference_npu8' });
+    try {
+      const { page } = app;
+      await openEverything(page);
+      const seed = (await pageWords(page)).filter((t) => /\bseed\b/i.test(t));
+      assert.deepEqual(seed, [], 'the seed is named on the page');
+      assert.match((await page.getByTestId('judged').textContent()) ?? '', /Example device from the source document \(NPU 8 TOPS\) · /);
+      assert.match((await page.getByTestId('chart-solve').textContent()) ?? '', /INT4 per-tensor \(the worked example's\)/);
+      assert.match((await page.getByTestId('cal-eta_bw').textContent()) ?? '', /Per-layer cost per token [\d.]+ ms/);
+      await screenshot(page, `words-en-${size}`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}

@@ -832,7 +832,7 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
         frame,
         title: Ui::ChartRoofline.text(lang).into(),
         desc: format!(
-            "{} {current}{}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.{}",
+            "{} {current}{}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; {} {} ops/B.{}",
             Ui::ChartRooflineDesc.text(lang),
             Ui::Decode.text(lang),
             f3(e.decode.0),
@@ -840,6 +840,7 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
             Ui::Prefill.text(lang),
             f3(e.prefill.0),
             f3(tops(e.prefill.1)),
+            Ui::Ridge.text(lang),
             f3(chart::ridge(e.peak, e.bw)),
             pinned_text.unwrap_or_default(),
         ),
@@ -926,7 +927,12 @@ fn thermal_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
         tr - 4.0,
         "end",
         "target-label",
-        &format!("{} {}", Ui::Target.text(lang), f3(target_rate)),
+        &format!(
+            "{} {} {}",
+            Ui::Target.text(lang),
+            f3(target_rate),
+            Ui::TokensPerS.text(lang)
+        ),
     );
     if let Some((_, o)) = &other {
         svg.path(&chart::line_path(&pts(&ry, &rate, o)), "series rate pinned");
@@ -1023,8 +1029,8 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
     for (i, r) in s.schemes.iter().enumerate() {
         let y = frame.y0() + row_h * i as f64;
         let b = r.max_params / 1e9;
-        let name = text::scheme_name(r.scheme.id, r.scheme.name, lang);
-        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", name);
+        let name = text::preset_name(r.scheme.name, lang);
+        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", &name);
         svg.rect(
             frame.x0(),
             y + 4.0,
@@ -1048,7 +1054,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         .iter()
         .map(|r| {
             [
-                text::scheme_name(r.scheme.id, r.scheme.name, lang).to_string(),
+                text::preset_name(r.scheme.name, lang),
                 format!(
                     "{} B ({} {})",
                     f3(r.max_params / 1e9),
@@ -1073,7 +1079,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             f3(current),
             best.map_or(String::new(), |b| format!(
                 " {}: {} B.",
-                text::scheme_name(b.scheme.id, b.scheme.name, lang),
+                text::preset_name(b.scheme.name, lang),
                 f3(b.max_params / 1e9)
             ))
         ),

@@ -759,14 +759,14 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
                         .at("data-act", act)
                         .at("title", Ui::ApplyRow.text(l))
                         .tx(if r.starred {
-                            format!("{} *", r.name)
+                            format!("{} *", text::preset_name(r.name, l))
                         } else {
-                            r.name.into()
+                            text::preset_name(r.name, l)
                         }),
                 ),
             );
             if !devices {
-                tr = tr.kid(el("td").tx(r.quant.unwrap_or("")));
+                tr = tr.kid(el("td").tx(text::preset_name(r.quant.unwrap_or(""), l)));
             }
             tr.kid(num(ms(r.tpot)))
                 .kid(num(ms(r.ttft)))

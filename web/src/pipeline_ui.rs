@@ -524,7 +524,7 @@ fn stage_list(ctx: Ctx, pipe: Pipe) -> impl IntoView {
         let items = stages.iter().enumerate().map(|(i, (role, model))| {
             let name = format!("{}. {}", i + 1, edgefit_text::role_label(*role, l));
             let shown = match model.as_deref().and_then(edgefit_core::presets::model) {
-                Some(m) => format!("{name} — {}", m.name),
+                Some(m) => format!("{name} — {}", edgefit_text::preset_name(m.name, l)),
                 None => name.clone(),
             };
             let remove = t(l, "Remove", "删除");
@@ -801,7 +801,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                         </option>
                         {presets
                             .into_iter()
-                            .map(|(id, name)| view! { <option value=id selected=id == current>{name}</option> })
+                            .map(|(id, name)| view! { <option value=id selected=id == current>{move || edgefit_text::preset_name(name, lang.get())}</option> })
                             .collect_view()}
                     </select>
                 </span>
