@@ -149,3 +149,49 @@ for (const [size, opts] of SIZES) {
     }
   });
 }
+
+/** The pipeline's end-to-end latency (ms). */
+async function e2eMs(page) {
+  return Number.parseFloat(((await page.getByTestId('pipe-e2e').first().textContent()) ?? '').replace(/,/g, ''));
+}
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: the pipeline starts from the form's device and model and offers the same pickers`, async () => {
+    const app = await openPage({ ...opts, hash: '#device=apple_m4&llm=llama-3.2-1b&quant=q4_k_m&fw=llama_cpp' });
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
+      await layoutSettled(page);
+      const bw = await page.locator('#f-bw_gbps').inputValue();
+      await press(size, page.getByTestId('voice-assistant'));
+      await page.getByTestId('pipe-e2e').waitFor({ timeout: 15_000 });
+      // The device and the language model are the form's, in pickers like the form's.
+      assert.equal(await page.locator('#p-device').inputValue(), 'apple_m4');
+      assert.equal(await page.locator('#p-s2-model').inputValue(), 'llama-3.2-1b');
+      assert.equal(await page.locator('#p-s1-bw_gbps').inputValue(), bw);
+      assert.equal(await page.locator('label[for="p-device"]').textContent(), 'Device preset');
+      await until(page, () => location.hash.includes('device=apple_m4') && location.hash.includes('s2.llm=llama-3.2-1b'), null, 'the link names the device and the model');
+      // Another device: every stage runs on it; the numbers and the link follow.
+      const m4 = await e2eMs(page);
+      await page.locator('#p-device').selectOption('nv_orin_nano_8gb');
+      await until(page, () => location.hash.includes('device=nv_orin_nano_8gb') && !location.hash.includes('apple_m4'), null, 'the link names the new device');
+      await until(page, (bw) => document.querySelector('#p-s1-bw_gbps')?.value !== bw, bw, 'the shared device fields are the new device\'s');
+      await until(page, (m4) => Number.parseFloat(document.querySelector('[data-testid="pipe-e2e"]').textContent.replace(/,/g, '')) !== m4, m4, 'the turn\'s latency follows the device');
+      assert.equal(await page.locator('#p-device').inputValue(), 'nv_orin_nano_8gb');
+      // Another language model: a larger one makes the turn longer.
+      const small = await e2eMs(page);
+      await page.locator('#p-s2-model').selectOption('qwen3-4b');
+      await until(page, () => location.hash.includes('s2.llm=qwen3-4b'), null, 'the link names the new model');
+      await until(page, (small) => Number.parseFloat(document.querySelector('[data-testid="pipe-e2e"]').textContent.replace(/,/g, '')) > small, small, 'a larger model makes the turn longer');
+      assert.equal(await page.locator('#p-s2-model').inputValue(), 'qwen3-4b');
+      // Reload: the pipeline's link keeps both choices.
+      await page.reload({ waitUntil: 'load' });
+      await page.getByTestId('pipe-e2e').waitFor({ timeout: 15_000 });
+      assert.equal(await page.locator('#p-device').inputValue(), 'nv_orin_nano_8gb');
+      assert.equal(await page.locator('#p-s2-model').inputValue(), 'qwen3-4b');
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}

@@ -660,6 +660,28 @@ fn PipeForm() -> impl IntoView {
             .collect();
         let (dev_key, dev_more): (Vec<Field>, Vec<Field>) =
             device.into_iter().partition(|f| KEY_DEVICE.contains(f));
+        // The device picker of the main form: a preset completes every stage's device as it does there.
+        let devices = edgefit_core::presets::ALL_DEVICES
+            .iter()
+            .map(|d| (d.id, d.name))
+            .collect();
+        let device_id = p
+            .stages
+            .first()
+            .and_then(|s| s.inputs.device.clone())
+            .unwrap_or_default();
+        let pick_device = Box::new(move |id: String| {
+            pipe.pipeline.update(|p| {
+                for s in &mut p.stages {
+                    if crate::presets_ui::apply_preset(Group::Device, &id, &mut s.inputs) {
+                        s.inputs.device = Some(id.clone());
+                    } else {
+                        s.inputs.device = None;
+                    }
+                }
+            });
+            pipe.generation.update(|g| *g += 1);
+        });
         view! {
             <fieldset class="group pipe-turn">
                 <legend>{crate::ui::live_pair(lang, "Conversation", "对话")}</legend>
@@ -691,6 +713,7 @@ fn PipeForm() -> impl IntoView {
             </fieldset>
             <fieldset class="group" hidden=p.stages.is_empty()>
                 <legend>{crate::ui::live_pair(lang, "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
+                {preset_select(lang, "p-device".into(), crate::ui::Ui::PresetDevice, devices, device_id, pick_device)}
                 {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 <details>
                     <summary>{crate::ui::live_pair(lang, "More device fields", "更多设备参数")}</summary>
@@ -699,6 +722,38 @@ fn PipeForm() -> impl IntoView {
             </fieldset>
             {(0..p.stages.len()).map(|i| view! { <StageCard stage=i/> }).collect_view()}
         }
+    }
+}
+
+/// A preset `<select>` of the pipeline form with the main form's label, "custom" option and names: the
+/// device (every stage's) and each stage's model. `pick` gets the chosen id ("" for custom).
+fn preset_select(
+    lang: RwSignal<Lang>,
+    id: String,
+    label: crate::ui::Ui,
+    options: Vec<(&'static str, &'static str)>,
+    current: String,
+    pick: Box<dyn Fn(String)>,
+) -> impl IntoView {
+    view! {
+        <div class="field choice">
+            <label for=id.clone()>{label.live(lang)}</label>
+            <select id=id on:change=move |ev| pick(event_target_value(&ev))>
+                <option value="" selected=current.is_empty()>
+                    {crate::ui::Ui::CustomOption.live(lang)}
+                </option>
+                {options
+                    .into_iter()
+                    .map(|(id, name)| {
+                        view! {
+                            <option value=id selected=id == current>
+                                {move || edgefit_text::preset_name(name, lang.get())}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
     }
 }
 
@@ -735,6 +790,21 @@ fn StageCard(stage: usize) -> impl IntoView {
     let current = inputs.model.clone().unwrap_or_default();
     let role_id = format!("p-s{}-role", stage + 1);
     let model_id = format!("p-s{}-model", stage + 1);
+    let pick_model = Box::new(move |id: String| {
+        let m = edgefit_core::presets::model(&id);
+        pipe.pipeline.update(|p| {
+            if let Some(s) = p.stages.get_mut(stage) {
+                match m {
+                    Some(m) => {
+                        let _ = m.apply(&mut s.inputs);
+                    }
+                    // Custom: the figures stay, the preset's name goes.
+                    None => s.inputs.model = None,
+                }
+            }
+        });
+        pipe.generation.update(|g| *g += 1);
+    });
     let role_problem = Memo::new(move |_| {
         pipe.checked.with(|c| match c {
             Err(e) => e.0.iter().find_map(|p| match p {
@@ -779,33 +849,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                 </span>
                 <p class="err" role="alert">{move || role_problem.get()}</p>
             </div>
-            <div class="field">
-                <label for=model_id.clone()>{crate::ui::live_pair(lang, "Model preset", "模型预设")}</label>
-                <span class="control">
-                    <select
-                        id=model_id
-                        on:change=move |ev| {
-                            let id = event_target_value(&ev);
-                            if let Some(m) = edgefit_core::presets::model(&id) {
-                                pipe.pipeline.update(|p| {
-                                    if let Some(s) = p.stages.get_mut(stage) {
-                                        let _ = m.apply(&mut s.inputs);
-                                    }
-                                });
-                                pipe.generation.update(|g| *g += 1);
-                            }
-                        }
-                    >
-                        <option value="" selected=current.is_empty()>
-                            {crate::ui::live_pair(lang, "(custom)", "(自定义)")}
-                        </option>
-                        {presets
-                            .into_iter()
-                            .map(|(id, name)| view! { <option value=id selected=id == current>{move || edgefit_text::preset_name(name, lang.get())}</option> })
-                            .collect_view()}
-                    </select>
-                </span>
-            </div>
+            {preset_select(lang, model_id, crate::ui::Ui::PresetModel, presets, current, pick_model)}
             {key.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
             <details>
                 <summary>{crate::ui::live_pair(lang, "All fields of this stage", "本阶段全部参数")}</summary>
