@@ -617,7 +617,7 @@ fn FrameworkSelect() -> impl IntoView {
                     .iter()
                     .map(|f| {
                         let (id, name) = (f.id, f.name);
-                        let label = move || edgefit_text::preset_name(name, lang.get());
+                        let label = crate::ui::live_name(lang, name);
                         view! {
                             <option value=id prop:selected=move || ctx.framework.get() == id>
                                 {label}

@@ -747,7 +747,7 @@ fn preset_select(
                     .map(|(id, name)| {
                         view! {
                             <option value=id selected=id == current>
-                                {move || edgefit_text::preset_name(name, lang.get())}
+                                {crate::ui::live_name(lang, name)}
                             </option>
                         }
                     })

@@ -437,7 +437,7 @@ pub fn PresetPicker(
                             let v2 = v.clone();
                             view! {
                                 <option value=v prop:selected=move || value() == v2>
-                                    {move || edgefit_text::preset_name(name, lang.get())}
+                                    {crate::ui::live_name(lang, name)}
                                 </option>
                             }
                         })

@@ -199,6 +199,15 @@ pub fn live_fn<A: Copy + Send + Sync + 'static>(
     move || f(a, lang.get())
 }
 
+/// A preset's name ([`edgefit_text::preset_name`]) in the language `lang` holds, as a view that follows it:
+/// one closure type for every preset option of the page's and the pipeline's pickers.
+pub fn live_name(
+    lang: RwSignal<Lang>,
+    name: &'static str,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || edgefit_text::preset_name(name, lang.get())
+}
+
 impl Ui {
     /// The text in a language.
     #[must_use]
