@@ -195,3 +195,75 @@ for (const [size, opts] of SIZES) {
     }
   });
 }
+
+// crates/core/tests/pipelines/01_seed_voice_assistant.scn
+const VOICE = 'v=2&stages=asr,llm,tts&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.fps=1&s3.w_bits=8&s3.gran=channel';
+
+/**
+ * Every drawing a person sees in a chart: for each shown SVG, its class, its text's size on screen, the
+ * text boxes that overlap, and the ones that leave the drawing or the screen.
+ */
+async function chartReading(page, testid) {
+  return page.evaluate((testid) => {
+    const fig = document.querySelector(`[data-testid="${testid}"]`);
+    return [...fig.querySelectorAll('svg[viewBox]')].filter((s) => s.getBoundingClientRect().width > 0).map((svg) => {
+      const box = svg.getBoundingClientRect();
+      const scale = box.width / svg.viewBox.baseVal.width;
+      const texts = [...svg.querySelectorAll('text')].filter((t) => t.textContent.trim());
+      const rects = texts.map((t) => [t.textContent, t.getBoundingClientRect()]);
+      const overlaps = [];
+      for (let i = 0; i < rects.length; i++) {
+        for (let j = i + 1; j < rects.length; j++) {
+          const [a, r] = rects[i];
+          const [b, q] = rects[j];
+          if (r.left < q.right - 1 && q.left < r.right - 1 && r.top < q.bottom - 1 && q.top < r.bottom - 1) overlaps.push(`${a} / ${b}`);
+        }
+      }
+      const cut = rects.filter(([, r]) => r.left < Math.max(box.left, 0) - 1 || r.right > Math.min(box.right, innerWidth) + 1).map(([t]) => t);
+      const px = Math.min(...texts.map((t) => parseFloat(getComputedStyle(t).fontSize) * scale));
+      return { cls: svg.getAttribute('class'), px, overlaps, cut, labels: texts.length };
+    });
+  }, testid);
+}
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: the pipeline's Gantt chart reads at this size (text of 10 px or more, nothing overlapping or cut, no sideways scroll)`, async () => {
+    for (const lang of ['en', 'zh']) {
+      const app = await openPage({ ...opts, hash: `#${VOICE}&lang=${lang}` });
+      try {
+        const { page } = app;
+        await page.getByTestId('pipe-e2e').waitFor({ timeout: 15_000 });
+        await page.getByTestId('chart-gantt').scrollIntoViewIfNeeded();
+        await layoutSettled(page);
+        const scroll = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(scroll <= 0, `${lang}: the page scrolls sideways by ${scroll} px`);
+        for (const chart of ['chart-gantt', 'chart-pipe-memory']) {
+          const drawings = await chartReading(page, chart);
+          // The whole turn and the zoom (the memory chart: one drawing), at this screen's size.
+          assert.equal(drawings.length, chart === 'chart-gantt' ? 2 : 1, `${lang} ${chart}: ${JSON.stringify(drawings)}`);
+          for (const d of drawings) {
+            assert.match(d.cls, size === 'phone' ? / n$/ : / w$/, `${lang} ${chart}: the ${size}'s drawing`);
+            assert.ok(d.labels >= 6, `${lang} ${chart} ${d.cls}: ${d.labels} labels`);
+            assert.ok(d.px >= 10, `${lang} ${chart} ${d.cls}: text drawn at ${d.px.toFixed(1)} px`);
+            assert.deepEqual(d.overlaps, [], `${lang} ${chart} ${d.cls}: overlapping labels`);
+            assert.deepEqual(d.cut, [], `${lang} ${chart} ${d.cls}: labels cut at the edge`);
+          }
+        }
+        // The patterns that tell the segments apart without colour are painted (they live outside the
+        // drawing a phone hides).
+        const painted = await page.evaluate(() => {
+          const svg = [...document.querySelectorAll('[data-testid="chart-gantt"] svg[viewBox]')].find((s) => s.getBoundingClientRect().width > 0);
+          const rect = svg.querySelector('g.seg-listen rect[fill^="url(#"]');
+          const id = rect.getAttribute('fill').slice(5, -1);
+          const def = document.getElementById(id);
+          return !!def && def.closest('svg').getBoundingClientRect() !== null && getComputedStyle(def.closest('svg')).display !== 'none';
+        });
+        assert.ok(painted, `${lang}: the segments' patterns are defined in a shown SVG`);
+        if (size === 'phone') await screenshot(page, `gantt-${lang}-${size}`);
+        app.assertNoErrors();
+      } finally {
+        await app.close();
+      }
+    }
+  });
+}

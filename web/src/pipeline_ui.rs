@@ -1052,43 +1052,74 @@ const ALL_KINDS: [SegmentKind; 8] = [
     SegmentKind::Infer,
 ];
 
+/// One drawing of a pipeline chart: `w` for wide screens, `n` for phones (the style sheet shows one).
+struct Drawing {
+    /// `main` or `zoom`.
+    kind: &'static str,
+    /// Drawn for a phone ([`gantt::frame`]'s narrow frame).
+    narrow: bool,
+    frame: crate::chart::Frame,
+    svg: String,
+    /// The caption above it (the zoom's).
+    cap: Option<String>,
+}
+
+/// A pipeline chart as a figure: caption, its drawings (each at a desktop's and a phone's size; the
+/// style sheet shows one), the patterns they share, a legend and a visually hidden table.
 fn figure(
     id: &'static str,
-    frame: crate::chart::Frame,
     (title, desc): (String, String),
-    svg: String,
+    pattern_id: &str,
+    drawings: Vec<Drawing>,
     legend: String,
     table: String,
-    zoom: Option<(String, String)>,
 ) -> Node {
-    let inner = format!(
-        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
-        crate::chart::escape(&title),
-        crate::chart::escape(&desc)
-    );
     let mut fig = el("figure")
         .at("class", "chart pipe-chart")
         .at("data-testid", format!("chart-{id}"))
         .kid(el("figcaption").tx(title.clone()))
+        // The patterns, in an SVG that is never hidden: a pattern inside a hidden SVG paints nothing.
         .kid(
             el("svg")
-                .at("class", "main")
-                .at("viewBox", frame.view_box())
-                .at("role", "img")
-                .at("aria-labelledby", format!("{id}-t {id}-d"))
-                .html(inner),
+                .at("class", "defs")
+                .at("aria-hidden", "true")
+                .html(gantt::pattern_defs(pattern_id)),
         );
-    if let Some((cap, svg)) = zoom {
-        fig = fig
-            .kid(el("p").at("class", "zoom-cap").tx(cap.clone()))
-            .kid(
-                el("svg")
-                    .at("class", "zoom")
-                    .at("viewBox", frame.view_box())
-                    .at("role", "img")
-                    .at("aria-label", cap)
-                    .html(svg),
-            );
+    let mut labelled = false;
+    for d in drawings {
+        // `main` and `zoom` are the wide screen's; a phone's are `main-n` and `zoom-n`.
+        let (size, n) = if d.narrow { ("n", "-n") } else { ("w", "") };
+        let mut svg = el("svg")
+            .at("class", format!("{}{n} {size}", d.kind))
+            .at("viewBox", d.frame.view_box())
+            .at("role", "img");
+        svg = match &d.cap {
+            Some(cap) => {
+                fig = fig.kid(
+                    el("p")
+                        .at("class", format!("zoom-cap {size}"))
+                        .tx(cap.clone()),
+                );
+                svg.at("aria-label", cap.clone()).html(d.svg)
+            }
+            None => {
+                // The first main drawing holds the title and description; the other one names them.
+                let inner = if labelled {
+                    d.svg
+                } else {
+                    labelled = true;
+                    format!(
+                        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{}",
+                        crate::chart::escape(&title),
+                        crate::chart::escape(&desc),
+                        d.svg
+                    )
+                };
+                svg.at("aria-labelledby", format!("{id}-t {id}-d"))
+                    .html(inner)
+            }
+        };
+        fig = fig.kid(svg);
     }
     fig.kid(el("ul").at("class", "legend").html(legend))
         .kid(
@@ -1144,30 +1175,39 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
             anchor: "start",
         },
     ];
-    let svg = gantt::gantt_svg(
-        "gp",
-        &rows,
-        &b,
-        &marks,
-        t(lang, "time from the start of speech", "从开始说话起的时间"),
-        None,
-    );
     let e2e = r.latency.e2e.0.max(0.01);
-    let zoom_svg = gantt::gantt_svg(
-        "gz",
-        &rows,
-        &b,
-        &marks,
-        t(lang, "time from the start of speech", "从开始说话起的时间"),
-        Some((utter - 0.1 * e2e, utter + 1.15 * e2e)),
-    );
     let zoom_cap = t(
         lang,
         "Zoom: from the end of speech to the first audio",
         "放大:从说完到首个音频",
-    )
-    .to_string();
-    let frame = gantt::frame(rows.len());
+    );
+    // The whole turn, then the zoom on the end-to-end window; each for a wide screen and a phone.
+    let mut drawings = Vec::new();
+    for narrow in [false, true] {
+        for (window, cap) in [
+            (None, None),
+            (
+                Some((utter - 0.1 * e2e, utter + 1.15 * e2e)),
+                Some(zoom_cap.to_string()),
+            ),
+        ] {
+            drawings.push(Drawing {
+                kind: if cap.is_some() { "zoom" } else { "main" },
+                narrow,
+                frame: gantt::frame(rows.len(), narrow),
+                svg: gantt::gantt_svg(
+                    "gp",
+                    &rows,
+                    &b,
+                    &marks,
+                    t(lang, "time from the start of speech", "从开始说话起的时间"),
+                    window,
+                    narrow,
+                ),
+                cap,
+            });
+        }
+    }
     let present: Vec<SegmentKind> = ALL_KINDS
         .iter()
         .copied()
@@ -1219,15 +1259,14 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     };
     figure(
         "gantt",
-        frame,
         (
             t(lang, "One turn, stage by stage", "一轮对话的各阶段时间线").into(),
             desc,
         ),
-        svg,
+        "gp",
+        drawings,
         legend,
         table,
-        Some((zoom_cap, zoom_svg)),
     )
 }
 
@@ -1248,14 +1287,17 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
         t(lang, "workspace", "工作区"),
         t(lang, "runtime", "运行时"),
     ];
-    let svg = gantt::memory_svg(
-        "mp",
-        &rows,
-        names,
-        m.usable.0,
-        &format!("{} {}", t(lang, "usable", "可用"), gb(m.usable.0)),
-        "GB",
-    );
+    let usable = format!("{} {}", t(lang, "usable", "可用"), gb(m.usable.0));
+    let mut drawings = Vec::new();
+    for narrow in [false, true] {
+        drawings.push(Drawing {
+            kind: "main",
+            narrow,
+            frame: gantt::mem_frame(rows.len(), narrow),
+            svg: gantt::memory_svg("mp", &rows, names, (m.usable.0, &usable), "GB", narrow),
+            cap: None,
+        });
+    }
     let mut legend = String::new();
     for (k, n) in names.iter().enumerate() {
         let over = if k == 1 {
@@ -1310,12 +1352,11 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     };
     figure(
         "pipe-memory",
-        gantt::mem_frame(rows.len()),
         (t(lang, "Memory by stage", "各阶段内存").into(), desc),
-        svg,
+        "mp",
+        drawings,
         legend,
         table,
-        None,
     )
 }
 
