@@ -267,3 +267,40 @@ for (const [size, opts] of SIZES) {
     }
   });
 }
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: a reverse-solve row applies its quantization with one press, Enter or Space, and the link follows`, async () => {
+    const app = await openPage(opts);
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
+      const row = (id) => page.locator(`[data-testid="chart-solve"] [data-act="q:${id}"]`);
+      await row('w8a16').waitFor({ timeout: 15_000 });
+      await layoutSettled(page);
+      // The rows are buttons a screen reader can reach, named with what they do.
+      assert.equal(await row('w8a16').getAttribute('role'), 'button');
+      assert.match((await row('w8a16').getAttribute('aria-label')) ?? '', /^W8A16 per-channel: [\d.]+ B · .+\. Use this quantization/);
+      // One press: the scheme's quantization preset, in the form and in the link.
+      await press(size, row('w8a16'));
+      await until(page, () => document.querySelector('#f-w_bits').value === '8' && location.hash.includes('quant=w8a16'), null, 'W8A16 applied by a press');
+      assert.equal(await page.locator('#preset-quant').inputValue(), 'p:w8a16');
+      // Enter on a focused row.
+      await layoutSettled(page);
+      await row('q4_0').focus();
+      await page.keyboard.press('Enter');
+      await until(page, () => document.querySelector('#f-w_bits').value === '4' && location.hash.includes('quant=q4_0'), null, 'Q4_0 applied by Enter');
+      await until(page, () => document.activeElement?.closest('[data-testid="chart-solve"]') !== null, null, 'the focus stays in the chart');
+      // Space on a scheme no preset has: its figures, no preset name; Space does not scroll the page.
+      await layoutSettled(page);
+      await row('w3a16_g128').focus();
+      const y = await page.evaluate(() => scrollY);
+      await page.keyboard.press(' ');
+      await until(page, () => document.querySelector('#f-w_bits').value === '3' && location.hash.includes('w_bits=3') && !location.hash.includes('quant='), null, 'W3A16 applied by Space');
+      assert.equal(await page.evaluate(() => scrollY), y, 'Space scrolled the page');
+      assert.equal(await page.locator('#preset-quant').inputValue(), '');
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}

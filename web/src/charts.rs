@@ -2,6 +2,8 @@
 //! units, testable natively) and a component that draws the model with [`crate::chart`]'s geometry, with a
 //! `<title>`/`<desc>` and a visually hidden data table as its text alternative.
 
+use std::fmt::Write as _;
+
 use edgefit_core::analysis::{bandwidth, latency, thermal, Report};
 use edgefit_core::model::Model;
 use edgefit_core::scenario::Scenario;
@@ -275,7 +277,13 @@ pub fn Charts() -> impl IntoView {
                             charts.with(|v| v.iter().find(|c| c.id == id).cloned())
                         });
                         // A dom.rs panel (far less wasm than a `view!`); its wrapper is `display: contents`.
-                        crate::dom::panel("chart-slot", Box::new(move || one.get().map(figure)), None)
+                        // The reverse solve's rows apply their quantization.
+                        let act = (id == "solve").then(|| {
+                            Box::new(move |a: &str, _: &web_sys::Element| {
+                                crate::decide_ui::apply_row(&ctx, a);
+                            }) as crate::dom::Act
+                        });
+                        crate::dom::panel("chart-slot", Box::new(move || one.get().map(figure)), act)
                     })
                     .collect_view()}
             </div>
@@ -301,7 +309,8 @@ pub fn figure(chart: ChartOut) -> Node {
         .kid(
             el("svg")
                 .at("viewBox", chart.frame.view_box())
-                .at("role", "img")
+                // The reverse solve's rows are buttons, which an image's children cannot be.
+                .at("role", if chart.id == "solve" { "group" } else { "img" })
                 .at("aria-labelledby", format!("{t_id} {d_id}"))
                 .html(inner),
         )
@@ -1030,6 +1039,16 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         let y = frame.y0() + row_h * i as f64;
         let b = r.max_params / 1e9;
         let name = text::preset_name(r.scheme.name, lang);
+        let said = format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang));
+        // A row is a button: it applies its quantization to the form (and the link), by click, Enter or
+        // Space (`dom::panel`).
+        let _ = write!(
+            svg.0,
+            "<g class=\"solve-row\" role=\"button\" tabindex=\"0\" data-act=\"q:{}\" aria-label=\"{}\">",
+            r.scheme.id,
+            chart::escape(&format!("{name}: {said}. {}", Ui::ApplyScheme.text(lang)))
+        );
+        svg.rect(0.0, y, frame.width, row_h, "hit");
         svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", &name);
         svg.rect(
             frame.x0(),
@@ -1038,13 +1057,8 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             row_h - 8.0,
             "bar",
         );
-        svg.text(
-            xs.map(b) + 4.0,
-            y + 15.0,
-            "start",
-            "bar-label",
-            &format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang)),
-        );
+        svg.text(xs.map(b) + 4.0, y + 15.0, "start", "bar-label", &said);
+        svg.0.push_str("</g>");
     }
     let cx = xs.map(current);
     svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
