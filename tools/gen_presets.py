@@ -21,6 +21,8 @@ test` runs it). The rules that turn cells into numbers are written here, next to
   30 s window = encoder + decoder cross-attention K/V precompute, from the CSV's derived notes.
 * Sources are split on " ; "; parenthetical remarks are dropped, but a URL inside one ("read via ...") is
   kept as a source of its own.
+* Words a person reads: the CSV's internal wording for the worked example of the source document the
+  project started from ("Seed reference device", "project seed brief") is replaced (`FOR_PEOPLE`).
 """
 
 import csv
@@ -51,6 +53,19 @@ FRAMEWORK_IDS = {
     "OpenVINO": "OPENVINO",
     "AMD Ryzen AI": "RYZEN_AI",
 }
+
+# The CSV's internal names for the source document's worked example, and what a person reads instead.
+FOR_PEOPLE = {
+    "Seed reference device": "Example device from the source document",
+    "project seed brief": "the source document's worked example",
+}
+
+
+def for_people(text):
+    for internal, shown in FOR_PEOPLE.items():
+        text = text.replace(internal, shown)
+    return text
+
 
 NUM = re.compile(r"^\s*(?:up to\s+)?(-?\d+(?:\.\d+)?)")
 
@@ -129,7 +144,7 @@ def split_sources(cell):
 
 
 def sources(cell):
-    return "&[" + ", ".join(rs_str(s) for s in split_sources(cell)) + "]"
+    return "&[" + ", ".join(rs_str(for_people(s)) for s in split_sources(cell)) + "]"
 
 
 # ---------------------------------------------------------------- devices
@@ -231,7 +246,7 @@ def device(r):
     gpu = lead(r["gpu_peak_tflops"]) if r["gpu_peak_precision"].startswith("FP32") else None
     return f"""    DevicePreset {{
         id: {rs_str(r['id'])},
-        name: {rs_str(r['name'])},
+        name: {rs_str(for_people(r['name']))},
         vendor: {rs_str(r['vendor'])},
         year: {('Some(' + year + ')') if year else 'None'},
         kind: DeviceKind::{device_kind(r['kind'])},

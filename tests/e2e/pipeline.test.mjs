@@ -41,7 +41,7 @@ test('the voice-assistant button opens the pipeline view with the golden numbers
     assert.match((await page.getByTestId('pipe-dominant').textContent()) ?? '', /LLM/);
     // The memory bar exists, one row per stage, with the usable-memory line.
     assert.ok((await page.locator('[data-testid="chart-pipe-memory"] svg g.mseg').count()) >= 9);
-    assert.equal(await page.locator('[data-testid="chart-pipe-memory"] svg line.limit').count(), 1);
+    assert.equal(await page.locator('[data-testid="chart-pipe-memory"] svg.main line.limit').count(), 1);
     // The text alternative of the Gantt chart.
     assert.ok((await page.locator('[data-testid="chart-gantt"] table tbody tr').count()) >= 5);
     // The link holds the pipeline.

@@ -365,7 +365,7 @@ test('under llama.cpp on an NVIDIA GPU the calibrated η_c comes with its 128-to
     await pickDevice(page, 'p:nv_dgx_spark');
     await page.locator('#c-fw').selectOption('llama_cpp');
     const note = page.getByTestId('cal-eta_c');
-    await waitText(note, /Matmul tile 128 · .*llama\.cpp-cuda/, 'CUDA calibration note');
+    await waitText(note, /Matmul tile 128 tokens · .*llama\.cpp-cuda/, 'CUDA calibration note');
     const tile = page.getByLabel('Matmul tile', { exact: true });
     // The framework's group set the tile with its η_c.
     await page.waitForFunction(() => document.querySelector('#f-gemm_tile')?.value === '128', null, { timeout: 15_000 });

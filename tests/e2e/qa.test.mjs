@@ -145,7 +145,7 @@ test("a Chinese input method's full-width digits and tilde are read as numbers",
   }
 });
 
-test("the Chinese page names the seed's scheme in the reverse-solve chart in Chinese", async () => {
+test("the Chinese page names the worked example's scheme in the reverse-solve chart in Chinese", async () => {
   const app = await openPage({ hash: '#v=2&lang=zh' });
   try {
     const { page } = app;
@@ -155,11 +155,11 @@ test("the Chinese page names the seed's scheme in the reverse-solve chart in Chi
     await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"] svg')?.textContent ?? '').includes('INT4'), null, { timeout: 15_000 });
     // The bar labels, the description and the table (the chart's text alternative).
     const chart = await solve.evaluate((e) => e.textContent);
-    assert.ok(!chart.includes("the seed's"), 'English words in the Chinese solve chart');
-    assert.match(chart, /原文方案/);
+    assert.ok(!/the worked example's|per-tensor|per-channel/.test(chart), 'English words in the Chinese solve chart');
+    assert.match(chart, /INT4 逐张量（原文方案）/);
     // And back in English, in place.
     await page.getByRole('button', { name: 'English' }).click();
-    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("the seed's"), null, { timeout: 15_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid="chart-solve"]')?.textContent ?? '').includes("INT4 per-tensor (the worked example's)"), null, { timeout: 15_000 });
     app.assertNoErrors();
   } finally {
     await app.close();

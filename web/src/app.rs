@@ -617,11 +617,7 @@ fn FrameworkSelect() -> impl IntoView {
                     .iter()
                     .map(|f| {
                         let (id, name) = (f.id, f.name);
-                        // The generic framework is described in words, so in the page's language.
-                        let label = move || match lang.get() {
-                            Lang::Zh if id == "generic" => "通用（支持所有格式）",
-                            _ => name,
-                        };
+                        let label = crate::ui::live_name(lang, name);
                         view! {
                             <option value=id prop:selected=move || ctx.framework.get() == id>
                                 {label}

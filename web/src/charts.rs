@@ -2,6 +2,8 @@
 //! units, testable natively) and a component that draws the model with [`crate::chart`]'s geometry, with a
 //! `<title>`/`<desc>` and a visually hidden data table as its text alternative.
 
+use std::fmt::Write as _;
+
 use edgefit_core::analysis::{bandwidth, latency, thermal, Report};
 use edgefit_core::model::Model;
 use edgefit_core::scenario::Scenario;
@@ -275,7 +277,13 @@ pub fn Charts() -> impl IntoView {
                             charts.with(|v| v.iter().find(|c| c.id == id).cloned())
                         });
                         // A dom.rs panel (far less wasm than a `view!`); its wrapper is `display: contents`.
-                        crate::dom::panel("chart-slot", Box::new(move || one.get().map(figure)), None)
+                        // The reverse solve's rows apply their quantization.
+                        let act = (id == "solve").then(|| {
+                            Box::new(move |a: &str, _: &web_sys::Element| {
+                                crate::decide_ui::apply_row(&ctx, a);
+                            }) as crate::dom::Act
+                        });
+                        crate::dom::panel("chart-slot", Box::new(move || one.get().map(figure)), act)
                     })
                     .collect_view()}
             </div>
@@ -301,7 +309,8 @@ pub fn figure(chart: ChartOut) -> Node {
         .kid(
             el("svg")
                 .at("viewBox", chart.frame.view_box())
-                .at("role", "img")
+                // The reverse solve's rows are buttons, which an image's children cannot be.
+                .at("role", if chart.id == "solve" { "group" } else { "img" })
                 .at("aria-labelledby", format!("{t_id} {d_id}"))
                 .html(inner),
         )
@@ -832,7 +841,7 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
         frame,
         title: Ui::ChartRoofline.text(lang).into(),
         desc: format!(
-            "{} {current}{}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; ridge {} ops/B.{}",
+            "{} {current}{}: {} ops/B → {} TOPS; {}: {} ops/B → {} TOPS; {} {} ops/B.{}",
             Ui::ChartRooflineDesc.text(lang),
             Ui::Decode.text(lang),
             f3(e.decode.0),
@@ -840,6 +849,7 @@ fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
             Ui::Prefill.text(lang),
             f3(e.prefill.0),
             f3(tops(e.prefill.1)),
+            Ui::Ridge.text(lang),
             f3(chart::ridge(e.peak, e.bw)),
             pinned_text.unwrap_or_default(),
         ),
@@ -926,7 +936,12 @@ fn thermal_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> ChartOut {
         tr - 4.0,
         "end",
         "target-label",
-        &format!("{} {}", Ui::Target.text(lang), f3(target_rate)),
+        &format!(
+            "{} {} {}",
+            Ui::Target.text(lang),
+            f3(target_rate),
+            Ui::TokensPerS.text(lang)
+        ),
     );
     if let Some((_, o)) = &other {
         svg.path(&chart::line_path(&pts(&ry, &rate, o)), "series rate pinned");
@@ -1023,8 +1038,18 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
     for (i, r) in s.schemes.iter().enumerate() {
         let y = frame.y0() + row_h * i as f64;
         let b = r.max_params / 1e9;
-        let name = text::scheme_name(r.scheme.id, r.scheme.name, lang);
-        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", name);
+        let name = text::preset_name(r.scheme.name, lang);
+        let said = format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang));
+        // A row is a button: it applies its quantization to the form (and the link), by click, Enter or
+        // Space (`dom::panel`).
+        let _ = write!(
+            svg.0,
+            "<g class=\"solve-row\" role=\"button\" tabindex=\"0\" data-act=\"q:{}\" aria-label=\"{}\">",
+            r.scheme.id,
+            chart::escape(&format!("{name}: {said}. {}", Ui::ApplyScheme.text(lang)))
+        );
+        svg.rect(0.0, y, frame.width, row_h, "hit");
+        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", &name);
         svg.rect(
             frame.x0(),
             y + 4.0,
@@ -1032,13 +1057,8 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             row_h - 8.0,
             "bar",
         );
-        svg.text(
-            xs.map(b) + 4.0,
-            y + 15.0,
-            "start",
-            "bar-label",
-            &format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang)),
-        );
+        svg.text(xs.map(b) + 4.0, y + 15.0, "start", "bar-label", &said);
+        svg.0.push_str("</g>");
     }
     let cx = xs.map(current);
     svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
@@ -1048,7 +1068,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         .iter()
         .map(|r| {
             [
-                text::scheme_name(r.scheme.id, r.scheme.name, lang).to_string(),
+                text::preset_name(r.scheme.name, lang),
                 format!(
                     "{} B ({} {})",
                     f3(r.max_params / 1e9),
@@ -1073,7 +1093,7 @@ fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             f3(current),
             best.map_or(String::new(), |b| format!(
                 " {}: {} B.",
-                text::scheme_name(b.scheme.id, b.scheme.name, lang),
+                text::preset_name(b.scheme.name, lang),
                 f3(b.max_params / 1e9)
             ))
         ),

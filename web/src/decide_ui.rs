@@ -255,8 +255,9 @@ pub fn device_sweep(current: &Inputs) -> Vec<SweepRow> {
         .collect()
 }
 
-/// A sweep row applied to the form: its model and quantization, or its device.
-fn apply_row(ctx: &Ctx, act: &str) {
+/// A row applied to the form: a sweep's model and quantization (`m:id:quant`) or device (`d:id`), or a
+/// reverse-solve scheme (`q:id`: its quantization preset where one has its id, else its figures).
+pub fn apply_row(ctx: &Ctx, act: &str) {
     use edgefit_core::input::Group;
     let before = crate::presets_ui::current_inputs(ctx);
     let mut after = before.clone();
@@ -272,6 +273,19 @@ fn apply_row(ctx: &Ctx, act: &str) {
             after.model = Some((*id).into());
             after.quant = Some((*q).into());
             ok
+        }
+        ["q", id] => {
+            let ok = crate::presets_ui::apply_preset(Group::Quantization, id, &mut after);
+            let scheme = edgefit_core::solve::ALL_SCHEMES
+                .iter()
+                .find(|s| s.id == *id);
+            if let (false, Some(s)) = (ok, scheme) {
+                s.apply(&mut after);
+                after.quant = None;
+                let b = after.backend;
+                edgefit_core::presets::complete::complete_runtime(&mut after, Some(b));
+            }
+            ok || scheme.is_some()
         }
         _ => false,
     };
@@ -759,14 +773,14 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
                         .at("data-act", act)
                         .at("title", Ui::ApplyRow.text(l))
                         .tx(if r.starred {
-                            format!("{} *", r.name)
+                            format!("{} *", text::preset_name(r.name, l))
                         } else {
-                            r.name.into()
+                            text::preset_name(r.name, l)
                         }),
                 ),
             );
             if !devices {
-                tr = tr.kid(el("td").tx(r.quant.unwrap_or("")));
+                tr = tr.kid(el("td").tx(text::preset_name(r.quant.unwrap_or(""), l)));
             }
             tr.kid(num(ms(r.tpot)))
                 .kid(num(ms(r.ttft)))

@@ -145,11 +145,12 @@ fn refocus(div: &web_sys::HtmlDivElement, act: &str) {
         })
         .flatten();
     let target = same.or_else(|| {
-        div.query_selector("button, select, input, a[href]")
+        div.query_selector("button, select, input, a[href], [tabindex=\"0\"]")
             .ok()
             .flatten()
     });
-    match target.and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok()) {
+    // `focus` is called by name, so an SVG element (a chart's row) takes it too.
+    match target.map(JsCast::unchecked_into::<web_sys::HtmlElement>) {
         Some(t) => {
             let _ = t.focus();
         }
@@ -215,19 +216,31 @@ pub fn panel(
             return;
         };
         let a = e.get_attribute("data-act").unwrap_or_default();
-        // Buttons act on click, fields on change.
-        let is_field = matches!(e.tag_name().as_str(), "SELECT" | "INPUT");
-        if (kind == "change") == is_field {
+        // Buttons act on click, fields on change; an element that is a button by its role only (a chart's
+        // row) on Enter or Space too, which a native button turns into a click itself.
+        let tag = e.tag_name();
+        let is_field = matches!(tag.as_str(), "SELECT" | "INPUT");
+        if kind == "key" {
+            if !matches!(tag.as_str(), "SELECT" | "INPUT" | "BUTTON" | "A") {
+                ev.prevent_default();
+                f(&a, &e);
+            }
+        } else if (kind == "change") == is_field {
             f(&a, &e);
         }
     };
-    let d2 = dispatch;
+    let (d2, d3, act3) = (dispatch, dispatch, std::rc::Rc::clone(&act));
     view! {
         <div
             class=class
             node_ref=r
             on:click=move |ev| dispatch(&ev, &act, "click")
             on:change=move |ev| d2(&ev, &act2, "change")
+            on:keydown=move |ev| {
+                if matches!(ev.key().as_str(), "Enter" | " ") {
+                    d3(&ev, &act3, "key");
+                }
+            }
         ></div>
     }
 }

@@ -40,8 +40,6 @@ pub const ROW_H: f64 = 30.0;
 pub const BAR_H: f64 = 20.0;
 /// Narrowest bar drawn (so a 1 ms segment stays visible).
 pub const MIN_W: f64 = 2.0;
-/// Narrowest bar that carries its label inside.
-pub const LABEL_W: f64 = 46.0;
 
 /// Every segment kind's pattern: the fill drawn over its colour (`none` for a plain fill).
 #[must_use]
@@ -55,17 +53,28 @@ pub fn pattern_of(kind: &str) -> &'static str {
     }
 }
 
-/// The frame of a Gantt chart with `rows` rows.
+/// The frame of a Gantt chart with `rows` rows: 640 wide, or (`narrow`) 300 wide with a short column for
+/// the row names and room above the rows for one marker label per line, which a phone draws at about its
+/// own size (a 640-wide chart on a 390 px screen shrinks its 12 px text to 6 px).
 #[must_use]
-pub fn frame(rows: usize) -> Frame {
+pub fn frame(rows: usize, narrow: bool) -> Frame {
+    let top = if narrow { 32.0 } else { 18.0 };
     Frame {
-        width: 640.0,
-        height: 18.0 + rows.max(1) as f64 * ROW_H + 44.0,
-        left: 118.0,
-        right: 18.0,
-        top: 18.0,
+        width: if narrow { 300.0 } else { 640.0 },
+        height: top + rows.max(1) as f64 * ROW_H + 44.0,
+        left: if narrow { 66.0 } else { 118.0 },
+        right: if narrow { 14.0 } else { 18.0 },
+        top,
         bottom: 44.0,
     }
+}
+
+/// About how wide `s` is drawn at the charts' 11–12 px (CJK characters a full em): whether a label fits.
+#[must_use]
+pub fn text_width(s: &str) -> f64 {
+    s.chars()
+        .map(|c| if c.is_ascii() { 6.6 } else { 12.0 })
+        .sum()
 }
 
 /// The time scale: the window when given, else 0 to a round value above the last end (at least 1 ms).
@@ -106,8 +115,11 @@ pub fn bar_rect(f: &Frame, s: &Scale, b: &Bar) -> (f64, f64, f64, f64) {
     (x0, y, (x1 - x0).max(MIN_W), BAR_H)
 }
 
-/// The pattern definitions the bars refer to (`url(#gp-hatch)`…), with a per-chart prefix.
-fn defs(out: &mut String, id: &str) {
+/// The pattern definitions the bars refer to (`url(#gp-hatch)`…), with a per-chart prefix: drawn once per
+/// figure in an SVG of its own that is always rendered (a pattern inside a hidden SVG paints nothing).
+#[must_use]
+pub fn pattern_defs(id: &str) -> String {
+    let mut out = String::new();
     let _ = write!(
         out,
         "<defs>\
@@ -117,11 +129,14 @@ fn defs(out: &mut String, id: &str) {
 <pattern id=\"{id}-cross\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><path d=\"M0 3H6M3 0V6\" class=\"pat\"/></pattern>\
 </defs>"
     );
+    out
 }
 
 /// The Gantt chart's SVG content (without the `<svg>` element): row labels, bars coloured by kind with
-/// their pattern and label, markers, and the time axis. `id` prefixes the pattern ids; `window` zooms on
-/// a time interval (bars outside it are left out, bars across its edges are cut).
+/// their pattern and label, markers, and the time axis. `id` prefixes the pattern ids ([`pattern_defs`]);
+/// `window` zooms on a time interval (bars outside it are left out, bars across its edges are cut);
+/// `narrow` draws the phone's [`frame`]: each marker's label has a line of its own and the axis has fewer
+/// ticks. A bar carries its label where the label fits inside it.
 #[must_use]
 pub fn gantt_svg(
     id: &str,
@@ -130,12 +145,12 @@ pub fn gantt_svg(
     marks: &[Mark],
     axis: &str,
     window: Option<(f64, f64)>,
+    narrow: bool,
 ) -> String {
-    let f = frame(rows.len());
+    let f = frame(rows.len(), narrow);
     let s = time_scale(&f, bars, marks, window);
     let (lo, hi) = (s.d0, s.d1);
     let mut svg = Svg::default();
-    defs(&mut svg.0, id);
     for (i, name) in rows.iter().enumerate() {
         let y = f.y0() + i as f64 * ROW_H;
         if i % 2 == 1 {
@@ -143,7 +158,8 @@ pub fn gantt_svg(
         }
         svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", name);
     }
-    for b in bars.iter().filter(|b| b.end >= lo && b.start <= hi) {
+    let shown = |b: &&Bar| b.end >= lo && b.start <= hi;
+    for b in bars.iter().filter(shown) {
         let (x, y, w, h) = bar_rect(&f, &s, b);
         let _ = write!(
             svg.0,
@@ -163,29 +179,49 @@ pub fn gantt_svg(
                 1,
             ));
         }
-        if w >= LABEL_W {
-            svg.text(
-                x + w / 2.0,
-                y + h / 2.0 + 4.0,
-                "middle",
-                "seg-label",
-                &b.label,
-            );
-        }
         svg.0.push_str("</g>");
     }
-    for m in marks.iter().filter(|m| m.at >= lo && m.at <= hi) {
+    // Each bar's label where it fits inside the bar (wider, it would run into the next bar's). Bars of one
+    // row can overlap (a stage synthesizes while it speaks): the one drawn last is on top, and its label is
+    // the one shown there.
+    let mut taken: Vec<(usize, f64, f64)> = Vec::new();
+    for b in bars.iter().rev().filter(shown) {
+        let (x, y, w, h) = bar_rect(&f, &s, b);
+        let half = text_width(&b.label) / 2.0;
+        let cx = x + w / 2.0;
+        if w >= 2.0 * half + 4.0
+            && taken
+                .iter()
+                .all(|&(r, a, z)| r != b.row || cx + half < a || cx - half > z)
+        {
+            svg.text(cx, y + h / 2.0 + 4.0, "middle", "seg-label", &b.label);
+            taken.push((b.row, cx - half, cx + half));
+        }
+    }
+    for (i, m) in marks
+        .iter()
+        .filter(|m| m.at >= lo && m.at <= hi)
+        .enumerate()
+    {
         let x = s.map_clamped(m.at);
-        svg.line(x, f.y0() - 4.0, x, f.y1(), "mark");
-        let dx = match m.anchor {
+        // A label that would leave the chart goes to the other side of its line.
+        let w = text_width(&m.label) + 3.0;
+        let anchor = match m.anchor {
+            "end" if x - w < 0.0 => "start",
+            "start" if x + w > f.width => "end",
+            a => a,
+        };
+        let dx = match anchor {
             "end" => -3.0,
             "start" => 3.0,
             _ => 0.0,
         };
-        svg.text(x + dx, f.y0() - 6.0, m.anchor, "mark-label", &m.label);
+        let up = if narrow { 14.0 * i as f64 } else { 0.0 };
+        svg.line(x, f.y0() - 4.0 - up, x, f.y1(), "mark");
+        svg.text(x + dx, f.y0() - 6.0 - up, anchor, "mark-label", &m.label);
     }
     let span = hi - lo;
-    let ticks = nice_ticks(lo, hi, 6);
+    let ticks = nice_ticks(lo, hi, if narrow { 3 } else { 6 });
     svg.x_axis(&f, &s, &ticks, |t| fmt_time(t, span), axis);
     svg.0
 }
@@ -202,10 +238,10 @@ pub struct MemRow {
 /// Classes of the memory parts, in [`MemRow::parts`] order.
 pub const MEM_CLASSES: [&str; 4] = ["m-weights", "m-kv", "m-work", "m-runtime"];
 
-/// The frame of the memory chart with `rows` stage rows.
+/// The frame of the memory chart with `rows` stage rows (`narrow`: the phone's, as [`frame`]).
 #[must_use]
-pub fn mem_frame(rows: usize) -> Frame {
-    frame(rows)
+pub fn mem_frame(rows: usize, narrow: bool) -> Frame {
+    frame(rows, narrow)
 }
 
 /// The memory scale: 0 to a round value above both the largest stage and the usable memory.
@@ -221,20 +257,19 @@ pub fn mem_scale(f: &Frame, rows: &[MemRow], usable: f64) -> Scale {
 }
 
 /// The stacked memory bars' SVG content: one row per stage (weights, KV, workspace, runtime) and a line
-/// at the usable memory. Values in bytes; the axis in GB.
+/// at the usable memory. Values in bytes; the axis in GB. `narrow`: the phone's frame, fewer ticks.
 #[must_use]
 pub fn memory_svg(
     id: &str,
     rows: &[MemRow],
     part_names: [&str; 4],
-    usable: f64,
-    usable_label: &str,
+    (usable, usable_label): (f64, &str),
     axis: &str,
+    narrow: bool,
 ) -> String {
-    let f = mem_frame(rows.len());
+    let f = mem_frame(rows.len(), narrow);
     let s = mem_scale(&f, rows, usable);
     let mut svg = Svg::default();
-    defs(&mut svg.0, id);
     for (i, r) in rows.iter().enumerate() {
         let y = f.y0() + i as f64 * ROW_H;
         svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", &r.name);
@@ -279,7 +314,7 @@ pub fn memory_svg(
     let x = s.map_clamped(usable);
     svg.line(x, f.y0() - 4.0, x, f.y1(), "mark limit");
     svg.text(x, f.y0() - 6.0, "end", "mark-label", usable_label);
-    let ticks = nice_ticks(0.0, s.d1, 6);
+    let ticks = nice_ticks(0.0, s.d1, if narrow { 3 } else { 6 });
     svg.x_axis(&f, &s, &ticks, |t| edgefit_text::fmt_num(t / 1e9, 3), axis);
     svg.0
 }
@@ -323,13 +358,15 @@ mod tests {
 
     #[test]
     fn the_frame_grows_with_the_rows() {
-        assert!((frame(3).height - frame(2).height - ROW_H).abs() < 1e-9);
-        assert!(frame(0).height > 0.0);
+        for narrow in [false, true] {
+            assert!((frame(3, narrow).height - frame(2, narrow).height - ROW_H).abs() < 1e-9);
+            assert!(frame(0, narrow).height > 0.0);
+        }
     }
 
     #[test]
     fn bars_sit_in_their_row_at_their_time() {
-        let f = frame(3);
+        let f = frame(3, false);
         let b = bars();
         let s = time_scale(&f, &b, &[], None);
         assert!(s.d1 >= 21.6, "{}", s.d1);
@@ -350,7 +387,7 @@ mod tests {
 
     #[test]
     fn a_tiny_segment_stays_visible() {
-        let f = frame(1);
+        let f = frame(1, false);
         let s = Scale::linear(0.0, 20.0, f.x0(), f.x1());
         let b = Bar {
             row: 0,
@@ -376,6 +413,7 @@ mod tests {
             }],
             "time",
             None,
+            false,
         );
         assert_eq!(svg.matches("<g class=\"seg ").count(), 4);
         assert_eq!(svg.matches("class=\"row\"").count(), 3);
@@ -390,20 +428,91 @@ mod tests {
     #[test]
     fn a_window_zooms_on_the_end_to_end_interval() {
         let rows = vec!["ASR".to_string(), "LLM".into(), "TTS".into()];
-        let f = frame(3);
-        let s = time_scale(&f, &bars(), &[], Some((2.95, 3.25)));
-        assert!((s.map(2.95) - f.x0()).abs() < 1e-9 && (s.map(3.25) - f.x1()).abs() < 1e-9);
-        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((2.95, 3.25)));
+        let f = frame(3, false);
+        let s = time_scale(&f, &bars(), &[], Some((2.97, 3.23)));
+        assert!((s.map(2.97) - f.x0()).abs() < 1e-9 && (s.map(3.23) - f.x1()).abs() < 1e-9);
+        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((2.97, 3.23)), false);
         // Listen, transcribe and prefill touch the window, speak does not; the 40 ms transcribe bar is now
-        // wide enough for its label.
+        // wide enough for its label (78 wide, the label about 66).
         assert_eq!(svg.matches("<g class=\"seg ").count(), 3);
         assert!(svg.contains(">transcribe</text>"));
         assert!(svg.contains(" ms</text>"), "milliseconds on the axis");
-        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((3.1, 3.5)));
+        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((3.1, 3.5)), false);
         assert_eq!(
             svg.matches("<g class=\"seg ").count(),
             1,
             "only prefill: listen and transcribe end before 3.1 s, speak starts after 3.5 s"
+        );
+    }
+
+    #[test]
+    fn the_phone_chart_labels_only_what_fits_and_keeps_marker_labels_inside_apart() {
+        let rows = vec!["1. ASR".to_string(), "2. LLM".into(), "3. TTS".into()];
+        let marks = [
+            Mark {
+                at: 3.0,
+                label: "end of speech".into(),
+                anchor: "end",
+            },
+            Mark {
+                at: 3.2,
+                label: "first audio".into(),
+                anchor: "start",
+            },
+        ];
+        let f = frame(3, true);
+        // The zoom: end of speech near the left edge, first audio near the right one.
+        let svg = gantt_svg("z", &rows, &bars(), &marks, "t", Some((2.98, 3.21)), true);
+        // Each marker's label on its own line, turned to the side where it stays inside the chart.
+        let text_of = |label: &str| {
+            svg.split("<text ")
+                .find(|t| t.contains(&format!(">{label}<")))
+                .unwrap_or_default()
+                .to_string()
+        };
+        assert!(
+            text_of("end of speech").contains("text-anchor=\"start\""),
+            "{svg}"
+        );
+        assert!(
+            text_of("first audio").contains("text-anchor=\"end\""),
+            "{svg}"
+        );
+        assert_ne!(
+            text_of("end of speech").split(" y=").nth(1),
+            text_of("first audio").split(" y=").nth(1),
+            "one line each"
+        );
+        let s = time_scale(&f, &bars(), &marks, Some((2.98, 3.21)));
+        assert!(s.map(3.0) + 3.0 + text_width("end of speech") <= f.width);
+        assert!(s.map(3.2) - 3.0 - text_width("first audio") >= 0.0);
+        // The 40 ms transcribe bar is 38 wide here: too narrow for its label, which stays in its title.
+        assert!(!svg.contains(">transcribe</text>"));
+        assert!(svg.contains("<title>transcribe</title>"));
+        assert_eq!(nice_ticks(2.98, 3.21, 3).len(), 3);
+    }
+
+    #[test]
+    fn overlapping_bars_of_a_row_show_the_top_ones_label() {
+        let both = |kind: &'static str, label: &str| Bar {
+            row: 0,
+            kind,
+            label: label.into(),
+            start: 1.0,
+            end: 2.0,
+        };
+        let svg = gantt_svg(
+            "g",
+            &["TTS".to_string()],
+            &[both("synthesize", "合成"), both("speak", "播放")],
+            &[],
+            "t",
+            None,
+            false,
+        );
+        assert!(
+            svg.contains(">播放</text>") && !svg.contains(">合成</text>"),
+            "{svg}"
         );
     }
 
@@ -443,10 +552,17 @@ mod tests {
                 parts: [0.75e9, 0.537e9, 4.7e6, 0.3e9],
             },
         ];
-        let f = mem_frame(2);
+        let f = mem_frame(2, false);
         let s = mem_scale(&f, &rows, 4.5e9);
         assert!(s.d1 >= 4.5e9);
-        let svg = memory_svg("m", &rows, ["w", "kv", "ws", "rt"], 4.5e9, "usable", "GB");
+        let svg = memory_svg(
+            "m",
+            &rows,
+            ["w", "kv", "ws", "rt"],
+            (4.5e9, "usable"),
+            "GB",
+            false,
+        );
         // ASR has no KV: 3 parts; LLM: 4.
         assert_eq!(svg.matches("<g class=\"mseg ").count(), 7);
         assert!(svg.contains("class=\"mark limit\""));

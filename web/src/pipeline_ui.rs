@@ -524,7 +524,7 @@ fn stage_list(ctx: Ctx, pipe: Pipe) -> impl IntoView {
         let items = stages.iter().enumerate().map(|(i, (role, model))| {
             let name = format!("{}. {}", i + 1, edgefit_text::role_label(*role, l));
             let shown = match model.as_deref().and_then(edgefit_core::presets::model) {
-                Some(m) => format!("{name} — {}", m.name),
+                Some(m) => format!("{name} — {}", edgefit_text::preset_name(m.name, l)),
                 None => name.clone(),
             };
             let remove = t(l, "Remove", "删除");
@@ -660,6 +660,28 @@ fn PipeForm() -> impl IntoView {
             .collect();
         let (dev_key, dev_more): (Vec<Field>, Vec<Field>) =
             device.into_iter().partition(|f| KEY_DEVICE.contains(f));
+        // The device picker of the main form: a preset completes every stage's device as it does there.
+        let devices = edgefit_core::presets::ALL_DEVICES
+            .iter()
+            .map(|d| (d.id, d.name))
+            .collect();
+        let device_id = p
+            .stages
+            .first()
+            .and_then(|s| s.inputs.device.clone())
+            .unwrap_or_default();
+        let pick_device = Box::new(move |id: String| {
+            pipe.pipeline.update(|p| {
+                for s in &mut p.stages {
+                    if crate::presets_ui::apply_preset(Group::Device, &id, &mut s.inputs) {
+                        s.inputs.device = Some(id.clone());
+                    } else {
+                        s.inputs.device = None;
+                    }
+                }
+            });
+            pipe.generation.update(|g| *g += 1);
+        });
         view! {
             <fieldset class="group pipe-turn">
                 <legend>{crate::ui::live_pair(lang, "Conversation", "对话")}</legend>
@@ -691,6 +713,7 @@ fn PipeForm() -> impl IntoView {
             </fieldset>
             <fieldset class="group" hidden=p.stages.is_empty()>
                 <legend>{crate::ui::live_pair(lang, "Shared device (all stages)", "共享设备(所有阶段)")}</legend>
+                {preset_select(lang, "p-device".into(), crate::ui::Ui::PresetDevice, devices, device_id, pick_device)}
                 {dev_key.into_iter().map(|f| view! { <StageInput stage=0 field=f/> }).collect_view()}
                 <details>
                     <summary>{crate::ui::live_pair(lang, "More device fields", "更多设备参数")}</summary>
@@ -699,6 +722,38 @@ fn PipeForm() -> impl IntoView {
             </fieldset>
             {(0..p.stages.len()).map(|i| view! { <StageCard stage=i/> }).collect_view()}
         }
+    }
+}
+
+/// A preset `<select>` of the pipeline form with the main form's label, "custom" option and names: the
+/// device (every stage's) and each stage's model. `pick` gets the chosen id ("" for custom).
+fn preset_select(
+    lang: RwSignal<Lang>,
+    id: String,
+    label: crate::ui::Ui,
+    options: Vec<(&'static str, &'static str)>,
+    current: String,
+    pick: Box<dyn Fn(String)>,
+) -> impl IntoView {
+    view! {
+        <div class="field choice">
+            <label for=id.clone()>{label.live(lang)}</label>
+            <select id=id on:change=move |ev| pick(event_target_value(&ev))>
+                <option value="" selected=current.is_empty()>
+                    {crate::ui::Ui::CustomOption.live(lang)}
+                </option>
+                {options
+                    .into_iter()
+                    .map(|(id, name)| {
+                        view! {
+                            <option value=id selected=id == current>
+                                {crate::ui::live_name(lang, name)}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </div>
     }
 }
 
@@ -735,6 +790,21 @@ fn StageCard(stage: usize) -> impl IntoView {
     let current = inputs.model.clone().unwrap_or_default();
     let role_id = format!("p-s{}-role", stage + 1);
     let model_id = format!("p-s{}-model", stage + 1);
+    let pick_model = Box::new(move |id: String| {
+        let m = edgefit_core::presets::model(&id);
+        pipe.pipeline.update(|p| {
+            if let Some(s) = p.stages.get_mut(stage) {
+                match m {
+                    Some(m) => {
+                        let _ = m.apply(&mut s.inputs);
+                    }
+                    // Custom: the figures stay, the preset's name goes.
+                    None => s.inputs.model = None,
+                }
+            }
+        });
+        pipe.generation.update(|g| *g += 1);
+    });
     let role_problem = Memo::new(move |_| {
         pipe.checked.with(|c| match c {
             Err(e) => e.0.iter().find_map(|p| match p {
@@ -779,33 +849,7 @@ fn StageCard(stage: usize) -> impl IntoView {
                 </span>
                 <p class="err" role="alert">{move || role_problem.get()}</p>
             </div>
-            <div class="field">
-                <label for=model_id.clone()>{crate::ui::live_pair(lang, "Model preset", "模型预设")}</label>
-                <span class="control">
-                    <select
-                        id=model_id
-                        on:change=move |ev| {
-                            let id = event_target_value(&ev);
-                            if let Some(m) = edgefit_core::presets::model(&id) {
-                                pipe.pipeline.update(|p| {
-                                    if let Some(s) = p.stages.get_mut(stage) {
-                                        let _ = m.apply(&mut s.inputs);
-                                    }
-                                });
-                                pipe.generation.update(|g| *g += 1);
-                            }
-                        }
-                    >
-                        <option value="" selected=current.is_empty()>
-                            {crate::ui::live_pair(lang, "(custom)", "(自定义)")}
-                        </option>
-                        {presets
-                            .into_iter()
-                            .map(|(id, name)| view! { <option value=id selected=id == current>{name}</option> })
-                            .collect_view()}
-                    </select>
-                </span>
-            </div>
+            {preset_select(lang, model_id, crate::ui::Ui::PresetModel, presets, current, pick_model)}
             {key.into_iter().map(|f| view! { <StageInput stage=stage field=f/> }).collect_view()}
             <details>
                 <summary>{crate::ui::live_pair(lang, "All fields of this stage", "本阶段全部参数")}</summary>
@@ -1008,43 +1052,74 @@ const ALL_KINDS: [SegmentKind; 8] = [
     SegmentKind::Infer,
 ];
 
+/// One drawing of a pipeline chart: `w` for wide screens, `n` for phones (the style sheet shows one).
+struct Drawing {
+    /// `main` or `zoom`.
+    kind: &'static str,
+    /// Drawn for a phone ([`gantt::frame`]'s narrow frame).
+    narrow: bool,
+    frame: crate::chart::Frame,
+    svg: String,
+    /// The caption above it (the zoom's).
+    cap: Option<String>,
+}
+
+/// A pipeline chart as a figure: caption, its drawings (each at a desktop's and a phone's size; the
+/// style sheet shows one), the patterns they share, a legend and a visually hidden table.
 fn figure(
     id: &'static str,
-    frame: crate::chart::Frame,
     (title, desc): (String, String),
-    svg: String,
+    pattern_id: &str,
+    drawings: Vec<Drawing>,
     legend: String,
     table: String,
-    zoom: Option<(String, String)>,
 ) -> Node {
-    let inner = format!(
-        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{svg}",
-        crate::chart::escape(&title),
-        crate::chart::escape(&desc)
-    );
     let mut fig = el("figure")
         .at("class", "chart pipe-chart")
         .at("data-testid", format!("chart-{id}"))
         .kid(el("figcaption").tx(title.clone()))
+        // The patterns, in an SVG that is never hidden: a pattern inside a hidden SVG paints nothing.
         .kid(
             el("svg")
-                .at("class", "main")
-                .at("viewBox", frame.view_box())
-                .at("role", "img")
-                .at("aria-labelledby", format!("{id}-t {id}-d"))
-                .html(inner),
+                .at("class", "defs")
+                .at("aria-hidden", "true")
+                .html(gantt::pattern_defs(pattern_id)),
         );
-    if let Some((cap, svg)) = zoom {
-        fig = fig
-            .kid(el("p").at("class", "zoom-cap").tx(cap.clone()))
-            .kid(
-                el("svg")
-                    .at("class", "zoom")
-                    .at("viewBox", frame.view_box())
-                    .at("role", "img")
-                    .at("aria-label", cap)
-                    .html(svg),
-            );
+    let mut labelled = false;
+    for d in drawings {
+        // `main` and `zoom` are the wide screen's; a phone's are `main-n` and `zoom-n`.
+        let (size, n) = if d.narrow { ("n", "-n") } else { ("w", "") };
+        let mut svg = el("svg")
+            .at("class", format!("{}{n} {size}", d.kind))
+            .at("viewBox", d.frame.view_box())
+            .at("role", "img");
+        svg = match &d.cap {
+            Some(cap) => {
+                fig = fig.kid(
+                    el("p")
+                        .at("class", format!("zoom-cap {size}"))
+                        .tx(cap.clone()),
+                );
+                svg.at("aria-label", cap.clone()).html(d.svg)
+            }
+            None => {
+                // The first main drawing holds the title and description; the other one names them.
+                let inner = if labelled {
+                    d.svg
+                } else {
+                    labelled = true;
+                    format!(
+                        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{}",
+                        crate::chart::escape(&title),
+                        crate::chart::escape(&desc),
+                        d.svg
+                    )
+                };
+                svg.at("aria-labelledby", format!("{id}-t {id}-d"))
+                    .html(inner)
+            }
+        };
+        fig = fig.kid(svg);
     }
     fig.kid(el("ul").at("class", "legend").html(legend))
         .kid(
@@ -1100,30 +1175,39 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
             anchor: "start",
         },
     ];
-    let svg = gantt::gantt_svg(
-        "gp",
-        &rows,
-        &b,
-        &marks,
-        t(lang, "time from the start of speech", "从开始说话起的时间"),
-        None,
-    );
     let e2e = r.latency.e2e.0.max(0.01);
-    let zoom_svg = gantt::gantt_svg(
-        "gz",
-        &rows,
-        &b,
-        &marks,
-        t(lang, "time from the start of speech", "从开始说话起的时间"),
-        Some((utter - 0.1 * e2e, utter + 1.15 * e2e)),
-    );
     let zoom_cap = t(
         lang,
         "Zoom: from the end of speech to the first audio",
         "放大:从说完到首个音频",
-    )
-    .to_string();
-    let frame = gantt::frame(rows.len());
+    );
+    // The whole turn, then the zoom on the end-to-end window; each for a wide screen and a phone.
+    let mut drawings = Vec::new();
+    for narrow in [false, true] {
+        for (window, cap) in [
+            (None, None),
+            (
+                Some((utter - 0.1 * e2e, utter + 1.15 * e2e)),
+                Some(zoom_cap.to_string()),
+            ),
+        ] {
+            drawings.push(Drawing {
+                kind: if cap.is_some() { "zoom" } else { "main" },
+                narrow,
+                frame: gantt::frame(rows.len(), narrow),
+                svg: gantt::gantt_svg(
+                    "gp",
+                    &rows,
+                    &b,
+                    &marks,
+                    t(lang, "time from the start of speech", "从开始说话起的时间"),
+                    window,
+                    narrow,
+                ),
+                cap,
+            });
+        }
+    }
     let present: Vec<SegmentKind> = ALL_KINDS
         .iter()
         .copied()
@@ -1175,15 +1259,14 @@ fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     };
     figure(
         "gantt",
-        frame,
         (
             t(lang, "One turn, stage by stage", "一轮对话的各阶段时间线").into(),
             desc,
         ),
-        svg,
+        "gp",
+        drawings,
         legend,
         table,
-        Some((zoom_cap, zoom_svg)),
     )
 }
 
@@ -1204,14 +1287,17 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
         t(lang, "workspace", "工作区"),
         t(lang, "runtime", "运行时"),
     ];
-    let svg = gantt::memory_svg(
-        "mp",
-        &rows,
-        names,
-        m.usable.0,
-        &format!("{} {}", t(lang, "usable", "可用"), gb(m.usable.0)),
-        "GB",
-    );
+    let usable = format!("{} {}", t(lang, "usable", "可用"), gb(m.usable.0));
+    let mut drawings = Vec::new();
+    for narrow in [false, true] {
+        drawings.push(Drawing {
+            kind: "main",
+            narrow,
+            frame: gantt::mem_frame(rows.len(), narrow),
+            svg: gantt::memory_svg("mp", &rows, names, (m.usable.0, &usable), "GB", narrow),
+            cap: None,
+        });
+    }
     let mut legend = String::new();
     for (k, n) in names.iter().enumerate() {
         let over = if k == 1 {
@@ -1266,12 +1352,11 @@ fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
     };
     figure(
         "pipe-memory",
-        gantt::mem_frame(rows.len()),
         (t(lang, "Memory by stage", "各阶段内存").into(), desc),
-        svg,
+        "mp",
+        drawings,
         legend,
         table,
-        None,
     )
 }
 

@@ -171,7 +171,7 @@ pub fn gap_text(g: Gap, lang: Lang) -> &'static str {
 }
 
 /// Where a source string points: an `http(s)` URL as is, `owner/repo path` on GitHub, anything else
-/// (a book, "project seed brief") nowhere.
+/// (a book, "the source document's worked example") nowhere.
 #[must_use]
 pub fn source_href(s: &str) -> Option<String> {
     let s = s.trim();
@@ -301,7 +301,7 @@ pub fn source_list(sources: &[&str], testid: String, lang: Lang) -> Option<Node>
                     .at("rel", "noopener noreferrer")
                     .tx(s),
             ),
-            None => li.tx(s),
+            None => li.tx(edgefit_text::preset_name(s, lang)),
         }
         .into()
     });
@@ -437,7 +437,7 @@ pub fn PresetPicker(
                             let v2 = v.clone();
                             view! {
                                 <option value=v prop:selected=move || value() == v2>
-                                    {name}
+                                    {crate::ui::live_name(lang, name)}
                                 </option>
                             }
                         })
@@ -661,7 +661,11 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
         (tile > 0.0).then_some((Field::GemmTile, tile))
     };
     let tile = pair.map_or(String::new(), |(f, x)| {
-        format!(" · {} {}", edgefit_text::field_label(f, l), num(x, 3))
+        let (name, unit) = (
+            edgefit_text::field_label(f, l),
+            edgefit_text::field_unit(f, l),
+        );
+        format!(" · {name} {} {unit}", num(x, 3))
     });
     el("p")
         .at("class", "cal-note")
@@ -745,7 +749,7 @@ mod tests {
             source_href("ggml-org/llama.cpp ggml/src/ggml-common.h").as_deref(),
             Some("https://github.com/ggml-org/llama.cpp/blob/HEAD/ggml/src/ggml-common.h")
         );
-        assert_eq!(source_href("project seed brief"), None);
+        assert_eq!(source_href("the source document's worked example"), None);
         assert_eq!(source_href("javascript:alert(1)"), None);
         assert_eq!(source_href("a/b ../../x"), None);
     }

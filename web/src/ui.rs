@@ -81,6 +81,7 @@ pub enum Ui {
     Time,
     Junction,
     TokensPerS,
+    Ridge,
     Limit,
     Range,
     Value,
@@ -145,6 +146,7 @@ pub enum Ui {
     DecodeTps,
     SkipToResults,
     ApplyRow,
+    ApplyScheme,
     PrefillTps,
     Decide,
     Pin,
@@ -196,6 +198,15 @@ pub fn live_fn<A: Copy + Send + Sync + 'static>(
     f: fn(A, Lang) -> &'static str,
 ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     move || f(a, lang.get())
+}
+
+/// A preset's name ([`edgefit_text::preset_name`]) in the language `lang` holds, as a view that follows it:
+/// one closure type for every preset option of the page's and the pipeline's pickers.
+pub fn live_name(
+    lang: RwSignal<Lang>,
+    name: &'static str,
+) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+    move || edgefit_text::preset_name(name, lang.get())
 }
 
 impl Ui {
@@ -322,6 +333,7 @@ impl Ui {
             Time => ("Time (s)", "时间（秒）"),
             Junction => ("Junction (°C)", "结温（°C）"),
             TokensPerS => ("tokens/s", "token/秒"),
+            Ridge => ("ridge point", "拐点"),
             Limit => ("Limit", "上限"),
             Range => ("range", "范围"),
             Value => ("value", "数值"),
@@ -386,6 +398,7 @@ impl Ui {
             DecodeTps => ("Decode speed", "解码速度"),
             SkipToResults => ("Skip to the results", "跳到结果"),
             ApplyRow => ("Use this in the calculator", "在计算器中使用此项"),
+            ApplyScheme => ("Use this quantization in the calculator (the model stays)", "在计算器中使用此量化方案（模型不变）"),
             PrefillTps => ("Prefill speed", "预填充速度"),
             Decide => ("Decision support", "决策辅助"),
             Pin => ("Pin this scenario", "固定当前方案"),

@@ -38,10 +38,12 @@ use std::process::{Command, Stdio};
 /// migration, the speed band and the results' summary line; to 341 KB at 340.1 KB for the Markdown export's
 /// origin of every default, the sourced bandwidth supplements, the voice assistant on the current scenario
 /// and the sweep rows that apply with one click; to 342 KB at 340.9 KB for the result shown when a link opens
-/// with an invalid value. A ceiling against
+/// with an invalid value; to 342.6 KB at 342.4 KB (the release CSS and HTML now minified: 1.6 KB less) for
+/// the pipeline charts drawn a second time for phones (issue #26); to 342.9 KB at 342.8 KB for the reverse
+/// solve's rows as buttons (click, Enter, Space). A ceiling against
 /// growth, not the goal: issue #4 asks for 150 KB, and engine + Leptos + CSS with no UI code at all measure
 /// 154 KB (README, "Page size").
-pub const GZIP_BUDGET_BYTES: u64 = 342_000;
+pub const GZIP_BUDGET_BYTES: u64 = 342_900;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.

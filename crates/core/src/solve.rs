@@ -128,7 +128,7 @@ pub const ALL_SCHEMES: &[Scheme] = &[
     ),
     scheme(
         "int4",
-        "INT4 per-tensor (the seed's)",
+        "INT4 per-tensor (the worked example's)",
         4.0,
         Granularity::PerTensor,
         128.0,

@@ -46,7 +46,7 @@ pub fn change_text(c: &Change, lang: Lang) -> String {
         Change::CapContext { tokens } => {
             let t = fmt_num(tokens, 6);
             if zh {
-                format!("上下文上限设为 {t}")
+                format!("上下文上限设为 {t} token")
             } else {
                 format!("Cap the context at {t} tokens")
             }
@@ -91,7 +91,10 @@ pub fn change_text(c: &Change, lang: Lang) -> String {
             }
         }
         Change::PresetModel { id } => {
-            let name = edgefit_core::presets::model(id).map_or(id, |m| m.name);
+            let name = crate::preset_name(
+                edgefit_core::presets::model(id).map_or(id, |m| m.name),
+                lang,
+            );
             if zh {
                 format!("换用同规模的公开模型：{name}")
             } else {

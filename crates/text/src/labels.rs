@@ -66,7 +66,7 @@ fn field_words(f: Field) -> Option<Words> {
         BandwidthUtil => [
             "Bandwidth utilization",
             "带宽利用率",
-            "Share of the peak bandwidth decoding reaches (the seed assumes 60 %).",
+            "Share of the peak bandwidth decoding reaches (the worked example assumes 60 %).",
             "解码阶段能用到的带宽比例（原文按 60% 计）。",
         ],
         BandDecode => [
@@ -527,6 +527,63 @@ fn field_words(f: Field) -> Option<Words> {
     })
 }
 
+/// The English words in preset names (devices, models, quantization formats, frameworks, the reverse
+/// solve's schemes) and how the Chinese page says them, in the order they are replaced; product, model,
+/// chip and format names stay as they are.
+const ZH_NAME_WORDS: [(&str, &str); 23] = [
+    (
+        "Example device from the source document",
+        "来源文档中的示例设备",
+    ),
+    ("the source document's worked example", "来源文档中的示例"),
+    (" (the worked example's)", "（原文方案）"),
+    ("Generic (supports every format)", "通用（支持所有格式）"),
+    (" (base)", "（基础版）"),
+    (" (Series 1, Meteor Lake)", "（第一代，Meteor Lake）"),
+    (" with Ryzen AI", "，含 Ryzen AI"),
+    (", e.g. ", "，如 "),
+    (
+        " (USB Accelerator / M.2 / Dev Board)",
+        "（USB 加速器 / M.2 / 开发板）",
+    ),
+    (" (text decoder)", "（文本解码器）"),
+    (" (hybrid conv + attention)", "（卷积与注意力混合）"),
+    (" (per-tensor scale)", "（逐张量缩放）"),
+    (
+        " (K-quant mix, 4.85 bits/weight)",
+        "（K-quant 混合，每权重 4.85 位）",
+    ),
+    (" (asymmetric)", "（非对称）"),
+    (" (symmetric)", "（对称）"),
+    (" + double quant", " + 双重量化"),
+    ("4-bit", "4 位"),
+    (" per-channel", " 逐通道"),
+    (" per-tensor", " 逐张量"),
+    (
+        " (CPU/mobile, onnxruntime-genai)",
+        "（CPU/移动端，onnxruntime-genai）",
+    ),
+    (" (incl. GenAI on NPU)", "（含 NPU 上的 GenAI）"),
+    (" (Alibaba)", "（阿里巴巴）"),
+    (" (Tencent)", "（腾讯）"),
+];
+
+/// A preset's name in the page's language: as written in English; in Chinese with the English words
+/// around the product and format names said in Chinese ("Apple M4 (base)" → "Apple M4（基础版）",
+/// "W8A16 per-channel" → "W8A16 逐通道"). A name with no such words is returned as it is.
+#[must_use]
+pub fn preset_name(name: &str, lang: Lang) -> String {
+    let mut s = name.to_string();
+    if lang == Lang::Zh {
+        for (en, zh) in ZH_NAME_WORDS {
+            if s.contains(en) {
+                s = s.replace(en, zh);
+            }
+        }
+    }
+    s
+}
+
 /// The human name of an input (`"Peak INT8 compute"`, `"INT8 峰值算力"`). A field this crate does not know
 /// yet shows its link key.
 #[must_use]
@@ -626,9 +683,9 @@ pub fn model_kind_label(k: ModelKind, lang: Lang) -> &'static str {
 #[must_use]
 pub fn granularity_label(g: Granularity, lang: Lang) -> &'static str {
     match g {
-        Granularity::PerTensor => lang.pick("Per-tensor", "Per-tensor（逐张量）"),
-        Granularity::PerChannel => lang.pick("Per-channel", "Per-channel（逐通道）"),
-        Granularity::GroupWise => lang.pick("Group-wise", "Group-wise（分组）"),
+        Granularity::PerTensor => lang.pick("Per-tensor", "逐张量"),
+        Granularity::PerChannel => lang.pick("Per-channel", "逐通道"),
+        Granularity::GroupWise => lang.pick("Group-wise", "分组"),
     }
 }
 
@@ -682,6 +739,73 @@ mod tests {
 
     fn has_cjk(s: &str) -> bool {
         s.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+    }
+
+    #[test]
+    fn preset_names_on_the_chinese_page_leave_no_english_words() {
+        use edgefit_core::presets::{ALL_DEVICES, ALL_MODELS, ALL_QUANTS};
+        let names = ALL_DEVICES
+            .iter()
+            .map(|p| p.name)
+            .chain(ALL_MODELS.iter().map(|p| p.name))
+            .chain(ALL_QUANTS.iter().map(|p| p.name))
+            .chain(edgefit_core::presets::ALL_FRAMEWORKS.iter().map(|f| f.name))
+            .chain(edgefit_core::solve::ALL_SCHEMES.iter().map(|s| s.name));
+        // Words of the English glosses (product, model and format names are left as they are).
+        let english = [
+            "with",
+            "per",
+            "base",
+            "series",
+            "e.g",
+            "mix",
+            "bits",
+            "weight",
+            "asymmetric",
+            "symmetric",
+            "double",
+            "text",
+            "decoder",
+            "hybrid",
+            "conv",
+            "attention",
+            "scale",
+            "mobile",
+            "incl",
+            "seed",
+            "source",
+            "document",
+            "example",
+            "worked",
+            "device",
+            "generic",
+            "supports",
+            "every",
+            "format",
+            "accelerator",
+            "dev",
+            "board",
+            "4-bit",
+            "per-channel",
+            "per-tensor",
+            "bits/weight",
+        ];
+        for name in names {
+            let zh = preset_name(name, Lang::Zh);
+            let left: Vec<&str> = zh
+                .split(|c: char| !c.is_ascii_alphanumeric() && !matches!(c, '.' | '-' | '/'))
+                .filter(|w| english.contains(&w.to_ascii_lowercase().as_str()))
+                .collect();
+            assert!(left.is_empty(), "{name} → {zh}: {left:?}");
+            // A gloss is replaced whole: no half-width bracket closes a full-width one.
+            assert_eq!(zh.matches('（').count(), zh.matches('）').count(), "{zh}");
+            assert_eq!(preset_name(name, Lang::En), name);
+        }
+        assert_eq!(
+            preset_name("Apple M4 (base)", Lang::Zh),
+            "Apple M4（基础版）"
+        );
+        assert_eq!(preset_name("W8A16 per-channel", Lang::Zh), "W8A16 逐通道");
     }
 
     #[test]

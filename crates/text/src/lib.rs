@@ -35,7 +35,8 @@ pub use errors::{
 pub use import::{format_name, import_error, import_note};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
-    granularity_label, group_label, model_kind_label, step_title, unit_label, verdict_label,
+    granularity_label, group_label, model_kind_label, preset_name, step_title, unit_label,
+    verdict_label,
 };
 pub use num::{
     fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,
@@ -43,8 +44,7 @@ pub use num::{
 };
 pub use pipeline::{pipeline_markdown, pipeline_problem, role_label, segment_label, timing_label};
 pub use report::{
-    best_table, device_needs_text, judged_line, key_figure, markdown_report, scheme_name,
-    solve_table,
+    best_table, device_needs_text, judged_line, key_figure, markdown_report, solve_table,
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
 

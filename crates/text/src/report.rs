@@ -120,7 +120,7 @@ pub fn judged_line(inputs: &Inputs, s: &Scenarios, lang: Lang) -> String {
         .and_then(presets::device)
         .map_or_else(
             || lang.pick("custom device", "自定义设备").to_string(),
-            |p| p.name.to_string(),
+            |p| crate::preset_name(p.name, lang),
         );
     let model = inputs
         .model
@@ -131,7 +131,7 @@ pub fn judged_line(inputs: &Inputs, s: &Scenarios, lang: Lang) -> String {
                 let n = fmt_params_b(s.expected.model.total_params());
                 format!("{custom} {n}")
             },
-            |p| p.name.to_string(),
+            |p| crate::preset_name(p.name, lang),
         );
     let quant = inputs
         .quant
@@ -142,13 +142,9 @@ pub fn judged_line(inputs: &Inputs, s: &Scenarios, lang: Lang) -> String {
                 let bits = fmt_num(s.expected.quant.weight_bits, 3);
                 lang.pick(format!("{bits}-bit weights"), format!("{bits} 位权重"))
             },
-            // A preset's English gloss in brackets stays out of the Chinese line.
-            |p| match lang {
-                Lang::Zh => p.name.split(" (").next().unwrap_or(p.name).to_string(),
-                Lang::En => p.name.to_string(),
-            },
+            |p| crate::preset_name(p.name, lang),
         );
-    let fw = s.expected.framework.name;
+    let fw = crate::preset_name(s.expected.framework.name, lang);
     let unit = crate::backend_label(inputs.backend, lang);
     let ctx = crate::fmt_int(s.expected.targets.context);
     lang.pick(
@@ -422,7 +418,10 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
             let _ = write!(out, "{p}\n\n");
         }
         if let Some(n) = &st.seed_note {
-            let head = lang.pick("Where the seed's reasoning misleads:", "原文推理的疏漏：");
+            let head = lang.pick(
+                "Where the worked example's reasoning misleads:",
+                "原文推理的疏漏：",
+            );
             let _ = write!(out, "> **{head}** {n}\n\n");
         }
     }
@@ -436,16 +435,6 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
     out
 }
 
-/// A scheme's display name (the solver's names are technical and shared by both languages, except the
-/// seed's own scheme).
-#[must_use]
-pub fn scheme_name(id: &str, name: &'static str, lang: Lang) -> &'static str {
-    match (id, lang) {
-        ("int4", Lang::Zh) => "INT4 per-tensor（原文方案）",
-        _ => name,
-    }
-}
-
 /// The reverse solve as Markdown: one row per quantization scheme (name, bits per weight, largest model,
 /// what stops a larger one), then what the device would need for the current model.
 #[must_use]
@@ -456,7 +445,7 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
         "| 量化方案 | 每权重位数 | 最大参数量 (B) | 限制因素 |\n|---|---:|---:|---|\n",
     ));
     for row in &sol.schemes {
-        let name = scheme_name(row.scheme.id, row.scheme.name, lang);
+        let name = crate::preset_name(row.scheme.name, lang);
         let bits = fmt_num(row.bits_per_weight, 4);
         let n = if row.max_params > 0.0 {
             fmt_sig(row.max_params / 1e9, 3)
@@ -507,7 +496,8 @@ pub fn best_table(best: &Best, lang: Lang) -> String {
     ));
     for (k, c) in rows.iter().enumerate() {
         let model = presets::model(c.model).map_or(c.model, |m| m.name);
-        let quant = presets::quant(c.quant).map_or(c.quant, |q| scheme_name(q.id, q.name, lang));
+        let quant = presets::quant(c.quant)
+            .map_or_else(|| c.quant.to_string(), |q| crate::preset_name(q.name, lang));
         let quality = match (c.known, c.quality, c.model_score, c.format_loss) {
             (Known::Quality, Some(q), Some(s), Some(l)) if l != 0.0 => {
                 format!("{} ({} − {})", fmt_num(q, 3), fmt_num(s, 3), fmt_num(l, 2))
@@ -750,7 +740,7 @@ mod tests {
         says(
             &t,
             &[
-                "| INT4 per-tensor (the seed's) | 4 |",
+                "| INT4 per-tensor (the worked example's) | 4 |",
                 "W4A16 g128",
                 "peak bandwidth",
             ],

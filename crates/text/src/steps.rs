@@ -137,9 +137,9 @@ impl Cx<'_> {
         let q = &self.s.quant;
         let bits = fmt_num(q.weight_bits, 3);
         let gran = match q.granularity {
-            Granularity::PerTensor => "per-tensor",
-            Granularity::PerChannel => "per-channel",
-            Granularity::GroupWise => "group-wise",
+            Granularity::PerTensor => self.lang.pick("per-tensor", "逐张量"),
+            Granularity::PerChannel => self.lang.pick("per-channel", "逐通道"),
+            Granularity::GroupWise => self.lang.pick("group-wise", "分组"),
         };
         match q.granularity {
             Granularity::GroupWise => {
@@ -147,13 +147,13 @@ impl Cx<'_> {
                 tr!(
                     self.lang,
                     "{0}-bit {1}, group {2}",
-                    "{0} 位 {1} 量化，group size {2}",
+                    "{0} 位{1}量化，每组 {2} 个",
                     bits,
                     gran,
                     g
                 )
             }
-            _ => tr!(self.lang, "{0}-bit {1}", "{0} 位 {1} 量化", bits, gran),
+            _ => tr!(self.lang, "{0}-bit {1}", "{0} 位{1}量化", bits, gran),
         }
     }
 
@@ -397,7 +397,7 @@ impl Cx<'_> {
             if tp.full > tp.target {
                 tr!(
                     lang,
-                    "The seed's weight budget leaves no room for the KV cache: at {0} context this {1} model also reads {2} per token, so TPOT is ≈{3} ms, not {4}.",
+                    "The worked example's weight budget leaves no room for the KV cache: at {0} context this {1} model also reads {2} per token, so TPOT is ≈{3} ms, not {4} ms.",
                     "原文的权重预算没有给 KV Cache 留余量：{0} 上下文下这个 {1} 模型每 token 还要读 {2}，TPOT 约为 {3} ms，而不是 {4} ms。",
                     ctx,
                     kind,
@@ -408,7 +408,7 @@ impl Cx<'_> {
             } else {
                 tr!(
                     lang,
-                    "The seed's weight budget leaves out the KV cache: at {0} context this {1} model also reads {2} per token. Here TPOT is still ≈{3} ms, within {4}.",
+                    "The worked example's weight budget leaves out the KV cache: at {0} context this {1} model also reads {2} per token. Here TPOT is still ≈{3} ms, within {4} ms.",
                     "原文的权重预算没有计入 KV Cache：{0} 上下文下这个 {1} 模型每 token 还要读 {2}。此处 TPOT 约 {3} ms，仍在 {4} ms 以内。",
                     ctx,
                     kind,
@@ -1117,7 +1117,7 @@ impl Cx<'_> {
         let note = if none_fit && !floor_bound {
             tr!(
                 lang,
-                "The seed checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, as even a one-token prefill takes longer.",
+                "The worked example checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, as even a one-token prefill takes longer.",
                 "原文只从解码带宽看时延，但首 token 要等预填充完成：在这台设备上，{0} 模型无论提示词多短都无法在 {1} 内给出首 token，连一个 token 的预填充都更久。",
                 n,
                 target
@@ -1125,7 +1125,7 @@ impl Cx<'_> {
         } else if none_fit {
             tr!(
                 lang,
-                "The seed checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, because one pass over its weights takes {2}.",
+                "The worked example checks latency only through decode bandwidth, but the first token waits for prefill: on this device a {0} model cannot answer within {1} whatever the prompt, because one pass over its weights takes {2}.",
                 "原文只从解码带宽看时延，但首 token 要等预填充完成：在这台设备上，{0} 模型无论提示词多短都无法在 {1} 内给出首 token，因为把权重完整读一遍就要 {2}。",
                 n,
                 target,
@@ -1134,7 +1134,7 @@ impl Cx<'_> {
         } else {
             tr!(
             lang,
-            "The seed checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {0} effective a {1} model fills {2} with ≈{3} prompt tokens ({4}: ≈{5}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
+            "The worked example checks latency only through decode bandwidth, but the first token waits for prefill, which is compute-bound: at {0} effective a {1} model fills {2} with ≈{3} prompt tokens ({4}: ≈{5}). A longer system prompt misses TTFT unless its KV cache is computed once and reused.",
             "原文只从解码带宽看时延，但首 token 要等预填充完成，而预填充受算力限制：按 {0} 有效算力，{1} 模型在 {2} 内只能处理约 {3} 个提示词 token（{4}：约 {5}）。更长的系统提示词会让 TTFT 超标，除非预先计算并复用其 KV Cache。",
             eff_mid,
             n,
@@ -1376,7 +1376,7 @@ impl Cx<'_> {
             };
             tr!(
                 lang,
-                "The seed's \"8 W for about 30 s\" describes a burst, not a session: what decides a long session is where the junction settles at the inference power. At {0} the {1} °C limit comes after ≈{2} and the device must then drop to {3}{4}.",
+                "The worked example's \"8 W for about 30 s\" describes a burst, not a session: what decides a long session is where the junction settles at the inference power. At {0} the {1} °C limit comes after ≈{2} and the device must then drop to {3}{4}.",
                 "原文的“8 W 持续约 30 秒”描述的是短时爆发，而不是一次长会话：决定长时间使用的是推理功耗下结温最终稳定在哪里。按 {0}，约 {2} 后触及 {1} °C 上限，之后必须降到 {3}{4}。",
                 w,
                 tj,
@@ -1390,7 +1390,7 @@ impl Cx<'_> {
             (th.steady_tj_c > d.tj_max_c - 5.0).then(|| {
                 tr!(
                     lang,
-                    "The seed's \"8 W for about 30 s\" describes a burst; in a long session the junction settles only {0} °C below its limit here, so any extra load throttles.",
+                    "The worked example's \"8 W for about 30 s\" describes a burst; in a long session the junction settles only {0} °C below its limit here, so any extra load throttles.",
                     "原文的“8 W 持续约 30 秒”描述的是短时爆发；长时间运行时结温此处只比上限低 {0} °C，任何额外负载都会触发降频。",
                     margin
                 )

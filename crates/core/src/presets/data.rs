@@ -11,7 +11,7 @@ use crate::input::{Backend, Field};
 pub(crate) const DEVICES: &[DevicePreset] = &[
     DevicePreset {
         id: "seed_reference_npu8",
-        name: "Seed reference device (NPU 8 TOPS)",
+        name: "Example device from the source document (NPU 8 TOPS)",
         vendor: "(reference)",
         year: None,
         kind: DeviceKind::Reference,
@@ -30,7 +30,7 @@ pub(crate) const DEVICES: &[DevicePreset] = &[
         burst_w: None,
         tj_max_c: read(85.0),
         gaps: &[],
-        sources: &["project seed brief"],
+        sources: &["the source document's worked example"],
     },
     DevicePreset {
         id: "qcom_sd8g2",
