@@ -36,6 +36,7 @@ mod extra;
 pub mod layouts;
 pub mod power;
 pub mod quality;
+pub mod vlm;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
 pub use frameworks::{ALL_FRAMEWORKS, GENERIC};
