@@ -313,6 +313,7 @@ pub fn pipeline_input(r: &mut Rng) -> Vec<u8> {
             "stream_s",
             "asr_window_s",
             "turns_per_hour",
+            "frame_fps",
         ] {
             if r.one_in(3) {
                 let v = value(r);
