@@ -64,8 +64,8 @@ pub enum Command {
     /// Several models sharing one device.
     ///
     /// Several models sharing one device (a pipeline link; by default speech recognition → LLM → speech
-    /// synthesis): each stage's latency and the end-to-end target, with everything resident. Exit 1 when a
-    /// target is missed.
+    /// synthesis; `camera`: a frame → a vision-language model → speech): each stage's latency and the
+    /// end-to-end target, with everything resident. Exit 1 when a target is missed.
     Pipeline(ScenarioArgs),
     /// Every preset with its public sources.
     ///

@@ -55,12 +55,9 @@ fn json_lists_keys_notes_and_the_link() {
     assert_eq!(v["vision"], true);
     assert!(v["hash"].as_str().unwrap().starts_with("v=2&model=arch"));
     let notes = v["notes"].as_array().unwrap();
-    assert!(
-        notes
-            .iter()
-            .any(|n| n["kind"] == "vision_tower"
-                && n["text"].as_str().unwrap().contains("图像编码器"))
-    );
+    assert!(notes
+        .iter()
+        .any(|n| n["kind"] == "vision_read" && n["text"].as_str().unwrap().contains("图像编码器")));
 }
 
 #[test]

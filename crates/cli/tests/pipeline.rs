@@ -61,3 +61,23 @@ fn bad_input_exits_2_naming_the_key() {
     let (code, _, _) = run(&["--bogus"]);
     assert_eq!(code, 2);
 }
+
+/// `edgefit pipeline camera` (#24): a frame → Qwen2.5-VL-3B → speech on the seed's device; the seed's NPU
+/// answers a frame in about 9 s, far from one every 2 s, so it exits 1.
+#[test]
+fn the_camera_assistant_prints_its_frame_figures() {
+    let (code, out, _) = run(&["camera"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("## Camera") && out.contains("encode image"),
+        "{out}"
+    );
+    let (code, out, _) = run(&["camera", "--json", "--lang", "zh"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let cam = &v["report"]["camera"];
+    assert!(cam["encode"].as_f64().unwrap() > 0.0, "{cam}");
+    assert!(cam["frame_to_first_word"].as_f64().unwrap() > cam["encode"].as_f64().unwrap());
+    assert_eq!(v["stages"], serde_json::json!(["llm", "tts"]));
+    assert!(v["link"].as_str().unwrap().contains("s1.images=1"));
+}

@@ -19,6 +19,7 @@ use crate::input::{
     Activation, Backend, Field, Granularity, Inputs, ModelKind, Problem, Value, ALL_FIELDS,
 };
 use crate::presets;
+use crate::vision::ImageRule;
 
 /// Link key naming a device preset.
 pub const DEVICE_KEY: &str = "device";
@@ -476,6 +477,9 @@ pub fn encode(inputs: &Inputs, extras: &[(&str, &str)]) -> String {
     if inputs.activation != d.activation {
         push(Activation::KEY, inputs.activation.code());
     }
+    if inputs.image_rule != d.image_rule {
+        push(ImageRule::KEY, inputs.image_rule.code());
+    }
     if inputs.backend != derived.unwrap_or(d.backend) {
         push(Backend::KEY, inputs.backend.code());
     }
@@ -666,6 +670,10 @@ pub fn decode_as(
                 Some(x) => inputs.backend = x,
                 None => issues.push(bad(ValueProblem::UnknownOption)),
             },
+            ImageRule::KEY => match ImageRule::from_code(&val) {
+                Some(x) => inputs.image_rule = x,
+                None => issues.push(bad(ValueProblem::UnknownOption)),
+            },
             "fw" => {
                 if crate::presets::framework(&val).is_some() {
                     inputs.framework = val.clone();
@@ -730,6 +738,7 @@ pub fn engine_keys() -> Vec<String> {
         Granularity::KEY,
         Activation::KEY,
         Backend::KEY,
+        ImageRule::KEY,
         "fw",
         DEVICE_KEY,
         MODEL_KEY,

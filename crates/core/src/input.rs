@@ -80,6 +80,8 @@ pub enum Unit {
     Fps,
     /// Yes (1) or no (0).
     Flag,
+    /// Pixels.
+    Px,
 }
 
 macro_rules! fields {
@@ -453,6 +455,48 @@ fields! {
     Coverage = "coverage", Framework, Ratio, d(1.0), incl(0.0), incl(1.0), Real;
     /// Buffers shared between CPU and accelerator without copies.
     ZeroCopy = "zero_copy", Framework, Flag, d(1.0), incl(0.0), incl(1.0), Flag;
+
+    // Vision-language models (#24): the image encoder and how an image becomes tokens. Appended here, after
+    // every older field, so no older field's place in the table moves; the form lays fields out by group.
+    /// Vision-language models: parameters of the image encoder that every patch runs through (billions; 0:
+    /// no vision tower). Counted only when the scenario has images.
+    VitParamsB = "vit_params_b", Model, BillionParams, d(0.0), incl(0.0), incl(1e3), Exact;
+    /// Vision-language models: parameters of the projector (merger, MLP or resampler) that runs once per
+    /// image token (billions).
+    ProjParamsB = "proj_params_b", Model, BillionParams, d(0.0), incl(0.0), incl(1e3), Exact;
+    /// Vision-language models: the image encoder's layers.
+    VitLayers = "vit_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Vision-language models: the image encoder's width.
+    VitHidden = "vit_hidden", Model, Count, d(0.0), incl(0.0), incl(1e6), Integer;
+    /// Vision-language models: the side of one patch, pixels (14 for SigLIP, InternViT and Qwen's ViT).
+    VitPatch = "vit_patch", Model, Px, d(14.0), incl(1.0), incl(1e4), Integer;
+    /// Vision-language models: patches one windowed attention layer attends to (Qwen2.5-VL: 8 × 8 = 64);
+    /// 0: every layer attends to the whole image or tile.
+    VitWindow = "vit_window", Model, Count, d(0.0), incl(0.0), incl(1e8), Integer;
+    /// Vision-language models: encoder layers that attend to the whole image when the others are windowed
+    /// (Qwen2.5-VL: 4 of 32).
+    VitFullLayers = "vit_full_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Vision-language models: the tile the encoder sees, pixels (InternVL3 448, Gemma 3 896); for the native
+    /// rule (Qwen2.5-VL) the pixels one image token covers (28: 14-px patches merged 2 × 2).
+    TilePx = "tile_px", Model, Px, d(448.0), incl(1.0), incl(1e5), Integer;
+    /// Vision-language models: most tiles an image is cut into (InternVL3 12, MiniCPM-V 9 slices, SmolVLM2
+    /// 16); for the native rule, most tokens per image (Qwen2.5-VL: 16,384).
+    MaxTiles = "max_tiles", Model, Count, d(1.0), incl(1.0), incl(1e5), Integer;
+    /// Vision-language models: image tokens the LLM reads per tile (Gemma 3 and InternVL3 256, SmolVLM2 81,
+    /// MiniCPM-V 64); for the native rule, per 28-px cell (1).
+    TileTokens = "tile_tokens", Model, Tokens, d(256.0), incl(0.0), incl(1e6), Integer;
+    /// Parameters kept in storage and read a row per token instead of held in memory (Gemma 3n's per-layer
+    /// embeddings), billions: counted in the file, not in memory.
+    FlashParamsB = "flash_params_b", Model, BillionParams, d(0.0), incl(0.0), incl(1e5), Exact;
+    /// Vision-language models: bits per weight of the image encoder and projector (llama.cpp's mmproj
+    /// files: 16).
+    VitBits = "vit_bits", Quantization, Bits, d(16.0), incl(1.0), incl(32.0), Exact;
+    /// Images in the prompt (0: text only; the vision tower is then not loaded).
+    Images = "images", Scenario, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Width of each image, pixels.
+    ImagePx = "image_px", Scenario, Px, d(1024.0), incl(1.0), incl(1e5), Integer;
+    /// Height of each image, pixels (unknown: square, as wide as it is high).
+    ImageH = "image_h", Scenario, Px, None, incl(1.0), incl(1e5), Optional;
 }
 
 impl Field {
@@ -482,6 +526,9 @@ impl Field {
             | MlaDim | RecurrentLayers | StateMb | RecurrentParams | ExportCtx | FixedChunks
             | GemmTile | Experts | ExpertsActive | SharedExperts | ExpertFfn | Depth
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
+            VitParamsB | ProjParamsB | VitLayers | VitHidden | VitPatch | VitWindow
+            | VitFullLayers | TilePx | MaxTiles | TileTokens | FlashParamsB | VitBits | Images
+            | ImagePx | ImageH => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits | Streams
@@ -631,6 +678,9 @@ pub struct Inputs {
         serde(default, skip_serializing_if = "Option::is_none")
     )]
     pub power_mode: Option<String>,
+    /// Vision-language models: how an image becomes tiles and tokens (the model's own rule).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub image_rule: crate::vision::ImageRule,
 }
 
 impl Default for Inputs {
@@ -648,6 +698,7 @@ impl Default for Inputs {
             quant: None,
             draft: None,
             power_mode: None,
+            image_rule: crate::vision::ImageRule::default(),
         }
     }
 }
@@ -731,6 +782,13 @@ pub enum Problem {
     },
     /// Required, but unknown.
     Missing,
+    /// The images' tokens and the text prompt together exceed the context.
+    ImageTokens {
+        /// Image tokens plus prompt tokens.
+        tokens: f64,
+        /// The context.
+        limit: f64,
+    },
 }
 
 impl FieldSpec {

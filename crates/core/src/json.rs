@@ -100,6 +100,14 @@ pub struct Numbers {
     pub spec_speedup: Option<f64>,
     /// Speculative decoding: the draft's weights and KV cache, GB (counted in `memory_total_gb`).
     pub draft_memory_gb: Option<f64>,
+    /// With images: the image tokens of every image (part of the prefilled prompt).
+    pub image_tokens: Option<f64>,
+    /// With images: the image encoder's time, ms (part of `ttft_ms`).
+    pub vision_encoder_ms: Option<f64>,
+    /// With images: the encoder's operations for every image, 10⁹.
+    pub vision_gflop: Option<f64>,
+    /// With images: the vision tower's weights and one pass's activations, GB (in `memory_total_gb`).
+    pub vision_memory_gb: Option<f64>,
 }
 
 /// A low–high band of a number across the input ranges.
@@ -268,6 +276,10 @@ pub fn report(inputs: &Inputs, s: &Scenarios, e: &Evaluation) -> ReportJson {
             .speculative
             .as_ref()
             .map(|x| (x.draft_weights + x.draft_kv).gb()),
+        image_tokens: r.ttft.vision.map(|v| v.tokens),
+        vision_encoder_ms: r.ttft.vision.map(|v| v.time.ms()),
+        vision_gflop: r.ttft.vision.map(|v| v.ops.0 / 1e9),
+        vision_memory_gb: r.ttft.vision.map(|_| r.memory.vision.gb()),
     };
     let bands = BANDED
         .iter()

@@ -51,6 +51,7 @@ pub mod scenario;
 pub mod solve;
 pub mod steps;
 pub mod units;
+pub mod vision;
 
 pub use analysis::{analyze, evaluate, Constraint, Evaluation, Report, Verdict, ALL_CONSTRAINTS};
 pub use input::{Activation, Backend, Field, Granularity, Inputs, ModelKind, Value, ALL_FIELDS};

@@ -23,8 +23,10 @@ pub struct Targets {
     pub tpot: Seconds,
     /// Context the KV cache is sized for.
     pub context: f64,
-    /// Prompt tokens.
+    /// Prompt tokens prefilled: the text prompt and, with images, their image tokens.
     pub prompt: f64,
+    /// Image tokens in [`Targets::prompt`] (0 without images).
+    pub image_tokens: f64,
     /// Generated tokens per answer.
     pub output: f64,
     /// Sequences decoded together per stream (their prompts are prefilled together).
@@ -94,6 +96,12 @@ pub struct Scenario {
     pub zero_copy: bool,
     /// Speculative decoding's draft model, when one is named.
     pub draft: Option<alloc::boxed::Box<Draft>>,
+    /// The images of the prompt and the vision tower that reads them (a vision-language model with
+    /// `images` ≥ 1).
+    pub vision: Option<crate::vision::Vision>,
+    /// Parameters kept in storage and read a row per token, not held in memory (Gemma 3n's per-layer
+    /// embeddings).
+    pub flash_params: f64,
 }
 
 /// A draft model for speculative decoding: its own scenario (the draft preset's architecture on the same
@@ -246,6 +254,12 @@ impl FieldError {
                 write!(f, ": must not exceed {}={}", other.key(), display(*limit))
             }
             Problem::Missing => write!(f, ": is required"),
+            Problem::ImageTokens { tokens, limit } => write!(
+                f,
+                ": the prompt and its image tokens ({}) exceed context={}",
+                display(*tokens),
+                display(*limit)
+            ),
         }
     }
 }
@@ -358,6 +372,17 @@ fn cross_check(inputs: &Inputs, errors: &mut Errors) {
             kind => {
                 below(errors, Field::KvHeads, Field::Heads, false);
                 below(errors, Field::Prompt, Field::Context, false);
+                if let Some(v) = crate::vision::Vision::at(inputs, c) {
+                    let (tokens, limit) =
+                        (v.tokens() + at(Field::Prompt, c), at(Field::Context, c));
+                    if tokens > limit {
+                        errors.push(
+                            Field::Images,
+                            at(Field::Images, c),
+                            Problem::ImageTokens { tokens, limit },
+                        );
+                    }
+                }
                 below(errors, Field::LocalLayers, Field::Layers, false);
                 below(errors, Field::RecurrentLayers, Field::Layers, false);
                 if at(Field::LocalLayers, c) > 0.0 && at(Field::Window, c) <= 0.0 {
@@ -542,11 +567,14 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         ModelKind::OneShot => 0.0,
         _ => v(Field::Layers),
     };
+    let vision = crate::vision::Vision::at(inputs, c);
+    let image_tokens = vision.as_ref().map_or(0.0, crate::vision::Vision::tokens);
     let targets = Targets {
         ttft: Seconds::from_ms(v(Field::TtftMs)),
         tpot: Seconds::from_ms(v(Field::TpotMs)),
         context: v(Field::Context),
-        prompt: v(Field::Prompt),
+        prompt: v(Field::Prompt) + image_tokens,
+        image_tokens,
         output: v(Field::Output),
         batch: v(Field::Batch),
         streams: match inputs.model_kind {
@@ -578,6 +606,11 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         coverage: v(Field::Coverage),
         zero_copy: flag(Field::ZeroCopy),
         draft: draft_at(inputs, c, fw).map(alloc::boxed::Box::new),
+        vision,
+        flash_params: match inputs.model_kind {
+            ModelKind::OneShot => 0.0,
+            _ => v(Field::FlashParamsB) * 1e9,
+        },
     }
 }
 

@@ -116,8 +116,20 @@ proptest! {
         seq in any::<bool>(),
         e2e in 100.0f64..5000.0,
         turns in 1u32..100,
+        frame_fps in 0.01f64..30.0,
+        images in 0u32..3,
+        w in 32u32..2000,
     ) {
         let mut p = Pipeline::new(stages);
+        // A camera assistant's keys (#24): the frame rate asked for, and images for an LLM stage that reads
+        // them.
+        p.set(TurnField::FrameFps, frame_fps);
+        if let Some(s) = p.stages.iter_mut().find(|s| s.role == Role::Llm) {
+            edgefit_core::presets::model("smolvlm2-2.2b").unwrap().apply(&mut s.inputs);
+            s.inputs.set_exact(Field::Images, f64::from(images));
+            s.inputs.set_exact(Field::ImagePx, f64::from(w));
+            s.inputs.set_exact(Field::Context, 32_768.0);
+        }
         p.timing = if seq { Timing::Sequential } else { Timing::Overlapped };
         p.set(TurnField::E2eMs, e2e);
         p.set(TurnField::Turns, f64::from(turns));

@@ -44,8 +44,8 @@ fn table_sizes_match_the_research_files() {
     // The 28 rows of devices.csv, then the DGX Spark in presets/extra.rs.
     assert_eq!(ALL_DEVICES.len(), 28 + 1);
     // The 34 rows of models.csv, then the two mixtures of experts, the three LFM2 hybrids and the TTS model
-    // in presets/extra.rs.
-    assert_eq!(ALL_MODELS.len(), 34 + 6);
+    // in presets/extra.rs, then five vision-language models and Gemma 3n in presets/vlm.rs.
+    assert_eq!(ALL_MODELS.len(), 34 + 6 + 6);
     assert_eq!(
         ALL_FRAMEWORKS.len(),
         17,
@@ -54,8 +54,8 @@ fn table_sizes_match_the_research_files() {
     assert_eq!(ALL_FRAMEWORKS[0], GENERIC);
     assert_eq!(
         llms().count(),
-        24 + 2 + 3,
-        "25 LLM rows, MiniCPM-1B without dimensions, plus the two mixtures of experts and three hybrids"
+        24 + 2 + 3 + 6,
+        "25 LLM rows, MiniCPM-1B without dimensions, plus the two mixtures of experts, three hybrids, five VLMs and Gemma 3n"
     );
 }
 
@@ -133,6 +133,24 @@ fn parameter_counts_match_the_published_figures() {
     // Qwen2.5-0.5B: 0.49B and 0.36B; MiniCPM-2B: 2.4B non-embedding; Qwen3-30B-A3B 30.5B; gpt-oss-20b 21B;
     // the three LFM2 cards' exact counts.
     assert_eq!(checked, 8);
+}
+
+/// A vision-language model's card states the whole model: its language model and its vision tower.
+#[test]
+fn vision_language_totals_match_their_cards() {
+    for (id, card) in [("smolvlm2-2.2b", 2.2e9), ("minicpm-v-2.6", 8e9)] {
+        let m = presets::model(id).unwrap();
+        let t = presets::vlm::tower(id).unwrap();
+        let total = m.params_counted().unwrap().total() + t.params + t.proj;
+        rounds_to(total, card, id);
+    }
+    // Qwen2.5-VL-3B's tower is the per-module count printed by torchinfo (blocks 19,702,200 × 32, Conv3d
+    // 1,505,280, merger 1,280 + 36,707,328).
+    let q = presets::vlm::tower("qwen2.5-vl-3b").unwrap();
+    assert_eq!(
+        q.params + q.proj,
+        19_702_200.0 * 32.0 + 1_505_280.0 + 1_280.0 + 36_707_328.0
+    );
 }
 
 #[test]
@@ -703,7 +721,7 @@ fn the_catalog_serializes_for_the_cli() {
     let j = serde_json::to_value(catalog()).unwrap();
     for (list, n) in [
         ("devices", 28 + 1),
-        ("models", 34 + 6),
+        ("models", 34 + 6 + 6),
         ("quants", ALL_QUANTS.len()),
         ("frameworks", 17),
     ] {

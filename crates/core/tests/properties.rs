@@ -313,3 +313,66 @@ proptest! {
         prop_assert!(validate(&i).is_ok());
     }
 }
+
+/// The vision-language model presets (those with an image encoder).
+fn vlm_ids() -> Vec<&'static str> {
+    edgefit_core::presets::vlm::TOWERS
+        .iter()
+        .map(|(id, _)| *id)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// #24's link keys round-trip: images, their size, the tower's shape and its rule; and images only ever
+    /// add to TTFT, memory and the file (an image is never free).
+    #[test]
+    fn vision_keys_round_trip_and_images_cost(
+        i in scenario(),
+        m in 0usize..16,
+        images in 0u32..4,
+        w in 16u32..5000,
+        h in prop::option::of(16u32..5000),
+        rule in 0usize..5,
+        tile in 14u32..1200,
+        max_tiles in 1u32..40,
+        tile_tokens in 1u32..400,
+        bits in 4u32..17,
+    ) {
+        let mut i = i;
+        let ids = vlm_ids();
+        if m < ids.len() {
+            edgefit_core::presets::model(ids[m]).unwrap().apply(&mut i);
+        } else {
+            i.set_exact(Field::VitParamsB, 0.3);
+            i.set_exact(Field::VitLayers, 24.0);
+            i.set_exact(Field::VitHidden, 1024.0);
+            i.image_rule = edgefit_core::vision::ALL_IMAGE_RULES[rule];
+            i.set_exact(Field::TilePx, f64::from(tile));
+            i.set_exact(Field::MaxTiles, f64::from(max_tiles));
+            i.set_exact(Field::TileTokens, f64::from(tile_tokens));
+        }
+        i.set_exact(Field::Images, f64::from(images));
+        i.set_exact(Field::ImagePx, f64::from(w));
+        i.set(Field::ImageH, h.map(|h| Value::exact(f64::from(h))));
+        i.set_exact(Field::VitBits, f64::from(bits));
+        i.set_exact(Field::Context, 131_072.0);
+        let hash = codec::encode(&i, &[]);
+        let back = codec::decode(&hash, &[]);
+        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
+        prop_assert_eq!(&back.inputs, &i);
+        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        if let Ok(s) = validate(&i) {
+            let r = analyze(&s.expected);
+            let none = analyze(&validate(&i.clone().with(Field::Images, 0.0)).unwrap().expected);
+            prop_assert!(r.ttft.ttft.0 >= none.ttft.ttft.0 * (1.0 - 1e-12));
+            prop_assert!(r.memory.total.0 >= none.memory.total.0 * (1.0 - 1e-12));
+            prop_assert!(r.storage.file.0 >= none.storage.file.0);
+            prop_assert_eq!(r.ttft.vision.is_some(), images > 0);
+            if let Some(v) = r.ttft.vision {
+                prop_assert!(v.tokens >= 1.0 && v.passes >= 1.0 && v.ops.0 > 0.0);
+            }
+        }
+    }
+}

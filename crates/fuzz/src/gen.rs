@@ -164,6 +164,11 @@ fn value(r: &mut Rng) -> String {
                 "40w",
                 "maxn",
                 "maxn_super",
+                "native",
+                "resize",
+                "grid",
+                "slices",
+                "split",
             ])
             .into(),
         8 => {
@@ -341,6 +346,7 @@ pub fn pipeline_input(r: &mut Rng) -> Vec<u8> {
             "stream_s",
             "asr_window_s",
             "turns_per_hour",
+            "frame_fps",
         ] {
             if r.one_in(3) {
                 let v = value(r);
@@ -563,6 +569,7 @@ pub const CONFIGS: &[&str] = &[
     include_str!("../../core/tests/configs/gpt-oss-20b.json"),
     include_str!("../../core/tests/configs/lfm2-1.2b.json"),
     include_str!("../../core/tests/configs/lfm2-350m.json"),
+    include_str!("../../core/tests/configs/qwen2.5-vl-3b.json"),
     include_str!("../../core/tests/configs/lfm2-700m.json"),
     include_str!("../../core/tests/configs/llama-3.1-8b.json"),
     include_str!("../../core/tests/configs/llama-3.2-1b.json"),
@@ -625,6 +632,17 @@ const CONFIG_KEYS: &[&str] = &[
     "max_position_embeddings",
     "attention_bias",
     "multi_query",
+    "depth",
+    "patch_size",
+    "spatial_merge_size",
+    "temporal_patch_size",
+    "window_size",
+    "fullatt_block_indexes",
+    "out_hidden_size",
+    "image_size",
+    "mm_tokens_per_image",
+    "scale_factor",
+    "mlp_ratio",
 ];
 
 fn config_value(r: &mut Rng) -> String {
@@ -633,7 +651,19 @@ fn config_value(r: &mut Rng) -> String {
         1 => r.pick(&["true", "false"]).into(),
         2 => format!(
             "{:?}",
-            r.pick(&["gemma3_text", "qwen2", "lfm2", "gpt2", "mistral", "x"])
+            r.pick(&[
+                "gemma3_text",
+                "gemma3",
+                "qwen2",
+                "qwen2_5_vl",
+                "qwen2_vl",
+                "idefics3",
+                "smolvlm",
+                "lfm2",
+                "gpt2",
+                "mistral",
+                "x",
+            ])
         ),
         3 => {
             let kinds = [
@@ -687,7 +717,30 @@ pub fn config_input(r: &mut Rng) -> Vec<u8> {
             }
             t.push('}');
             if r.one_in(4) {
-                t = format!("{{\"text_config\": {t}, \"vision_config\": {{\"depth\": 2}}}}");
+                let vision = if r.one_in(2) {
+                    String::from("{\"depth\": 2}")
+                } else {
+                    let mut v = String::from("{");
+                    for n in 0..r.below(8) {
+                        if n > 0 {
+                            v.push(',');
+                        }
+                        v.push_str(&format!("{:?}: {}", r.pick(CONFIG_KEYS), config_value(r)));
+                    }
+                    v.push('}');
+                    v
+                };
+                let outer = r.pick(&[
+                    "gemma3",
+                    "qwen2_5_vl",
+                    "qwen2_vl",
+                    "idefics3",
+                    "smolvlm",
+                    "x",
+                ]);
+                t = format!(
+                    "{{\"model_type\": {outer:?}, \"text_config\": {t}, \"vision_config\": {vision}}}"
+                );
             }
             t.into_bytes()
         }

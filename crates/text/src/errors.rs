@@ -108,6 +108,18 @@ pub fn problem_text(f: Field, p: &Problem, lang: Lang) -> String {
             ),
         },
         Problem::Missing => lang.pick("is required", "必须填写").into(),
+        Problem::ImageTokens { tokens, limit } => match lang {
+            Lang::En => format!(
+                "the prompt and its image tokens ({}) exceed the context = {}",
+                fmt_num(*tokens, 6),
+                fmt_num(*limit, 6)
+            ),
+            Lang::Zh => format!(
+                "提示词与图像 token 合计 {}，超过上下文长度 {}",
+                fmt_num(*tokens, 6),
+                fmt_num(*limit, 6)
+            ),
+        },
         // `Problem` is non-exhaustive; every variant today has its words above.
         _ => lang.pick("is not valid", "无效").into(),
     };
@@ -173,6 +185,12 @@ fn options(key: &str) -> Option<String> {
         ),
         Activation::KEY => join(
             edgefit_core::input::ALL_ACTIVATIONS
+                .iter()
+                .map(|x| x.code())
+                .collect(),
+        ),
+        edgefit_core::vision::ImageRule::KEY => join(
+            edgefit_core::vision::ALL_IMAGE_RULES
                 .iter()
                 .map(|x| x.code())
                 .collect(),

@@ -158,6 +158,32 @@ pub fn import_note(note: &Note, lang: Lang) -> String {
         (Note::Defaulted { key, value }, Lang::Zh) => {
             format!("未给出 {key}：取其模型类型的默认值 {}", n(*value))
         }
+        (
+            Note::VisionRead {
+                layers,
+                hidden,
+                params,
+            },
+            Lang::En,
+        ) => format!(
+            "image encoder read ({} layers, hidden {}, {} with its projector): counted when the scenario has images",
+            n(*layers),
+            n(*hidden),
+            crate::num::fmt_params_b(*params)
+        ),
+        (
+            Note::VisionRead {
+                layers,
+                hidden,
+                params,
+            },
+            Lang::Zh,
+        ) => format!(
+            "已读取图像编码器（{} 层，隐藏维度 {}，含投影层 {}）：有图像输入时计入",
+            n(*layers),
+            n(*hidden),
+            crate::num::fmt_params_b(*params)
+        ),
         (Note::VisionTower { layers, hidden }, _) => {
             let shape = match (layers, hidden, lang) {
                 (Some(l), Some(h), Lang::En) => format!(" ({} layers, hidden {})", n(*l), n(*h)),

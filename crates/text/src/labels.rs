@@ -414,6 +414,96 @@ fn field_words(f: Field) -> Option<Words> {
         // Fields newer than the enum arms above are matched by key, so this table builds against
         // either side of an engine change.
         _ => match f.key() {
+            "vit_params_b" => [
+                "Image encoder parameters",
+                "图像编码器参数量",
+                "Vision-language models: parameters of the image encoder every patch runs through (0: no vision tower). Counted only when there are images.",
+                "视觉语言模型：每个图像块都要经过的图像编码器参数量（0：无视觉编码器）。仅在有图像输入时计入。",
+            ],
+            "proj_params_b" => [
+                "Projector parameters",
+                "投影层参数量",
+                "Vision-language models: parameters of the projector (merger, MLP or resampler) run once per image token.",
+                "视觉语言模型：投影层（合并层、MLP 或重采样器）参数量，每个图像 token 运行一次。",
+            ],
+            "vit_layers" => [
+                "Image encoder layers",
+                "图像编码器层数",
+                "Vision-language models: layers of the image encoder (ViT).",
+                "视觉语言模型：图像编码器（ViT）的层数。",
+            ],
+            "vit_hidden" => [
+                "Image encoder width",
+                "图像编码器宽度",
+                "Vision-language models: hidden size of the image encoder.",
+                "视觉语言模型：图像编码器的隐藏维度。",
+            ],
+            "vit_patch" => [
+                "Patch size",
+                "图像块边长",
+                "Vision-language models: side of one encoder patch in pixels (14 for SigLIP, InternViT, Qwen's ViT).",
+                "视觉语言模型：编码器一个图像块的边长（像素；SigLIP、InternViT、Qwen ViT 为 14）。",
+            ],
+            "vit_window" => [
+                "Encoder attention window",
+                "编码器注意力窗口",
+                "Vision-language models: patches a windowed encoder layer attends to (Qwen2.5-VL: 64); 0: every layer attends to the whole image or tile.",
+                "视觉语言模型：窗口注意力层关注的图像块数（Qwen2.5-VL：64）；0：每层都关注整图或整个图块。",
+            ],
+            "vit_full_layers" => [
+                "Encoder full-attention layers",
+                "编码器全局注意力层数",
+                "Vision-language models: encoder layers attending to the whole image when the others are windowed (Qwen2.5-VL: 4).",
+                "视觉语言模型：其余层用窗口注意力时，关注整图的层数（Qwen2.5-VL：4）。",
+            ],
+            "tile_px" => [
+                "Image tile",
+                "图块边长",
+                "Vision-language models: the tile the encoder sees, in pixels (InternVL3 448, Gemma 3 896); native rule: pixels per token cell (Qwen2.5-VL: 28).",
+                "视觉语言模型：编码器看到的图块边长（像素；InternVL3 448，Gemma 3 896）；原生分辨率规则下为每个 token 的像素单元（Qwen2.5-VL：28）。",
+            ],
+            "max_tiles" => [
+                "Most tiles per image",
+                "每图最多图块数",
+                "Vision-language models: most tiles an image is cut into (InternVL3 12, MiniCPM-V 9, SmolVLM2 16); native rule: most tokens per image (Qwen2.5-VL: 16,384).",
+                "视觉语言模型：每张图最多切成的图块数（InternVL3 12，MiniCPM-V 9，SmolVLM2 16）；原生分辨率规则下为每图最多 token 数（Qwen2.5-VL：16384）。",
+            ],
+            "tile_tokens" => [
+                "Tokens per tile",
+                "每图块 token 数",
+                "Vision-language models: image tokens the language model reads per tile (Gemma 3 and InternVL3 256, SmolVLM2 81, MiniCPM-V 64).",
+                "视觉语言模型：语言模型每个图块读取的图像 token 数（Gemma 3、InternVL3 256，SmolVLM2 81，MiniCPM-V 64）。",
+            ],
+            "flash_params_b" => [
+                "Parameters kept in flash",
+                "常驻闪存的参数量",
+                "Parameters kept in storage and read a row per token instead of held in memory (Gemma 3n's per-layer embeddings): counted in the file, not in memory.",
+                "留在存储中、每个 token 只读一行、不常驻内存的参数（Gemma 3n 的逐层嵌入）：计入文件，不计入内存。",
+            ],
+            "vit_bits" => [
+                "Image encoder bits",
+                "图像编码器位宽",
+                "Vision-language models: bits per weight of the image encoder and projector (llama.cpp's mmproj: 16).",
+                "视觉语言模型：图像编码器与投影层的权重位宽（llama.cpp 的 mmproj：16）。",
+            ],
+            "images" => [
+                "Images per prompt",
+                "每次提问的图像数",
+                "Images in the prompt; 0: text only (the vision tower is not loaded).",
+                "提示词中的图像数；0：纯文本（不加载视觉编码器）。",
+            ],
+            "image_px" => [
+                "Image width",
+                "图像宽度",
+                "Width of each image in pixels.",
+                "每张图像的宽度（像素）。",
+            ],
+            "image_h" => [
+                "Image height",
+                "图像高度",
+                "Height of each image in pixels; empty: square.",
+                "每张图像的高度（像素）；留空：与宽度相同（方图）。",
+            ],
             "post_norms" => [
                 "Post norms",
                 "后置归一化",
@@ -619,6 +709,7 @@ pub fn unit_label(u: Unit, lang: Lang) -> &'static str {
         Unit::PjPerBit => "pJ/bit",
         Unit::Wh => "Wh",
         Unit::BillionParams => "B",
+        Unit::Px => "px",
         Unit::Tokens => lang.pick("tokens", "token"),
         Unit::Bits => lang.pick("bits", "bit"),
         Unit::Gop => "GOP",
@@ -696,6 +787,31 @@ pub fn activation_label(a: Activation, lang: Lang) -> &'static str {
         Activation::Int8 => lang.pick("INT8 activations (A8)", "INT8 激活（A8）"),
         Activation::Fp16 => lang.pick("FP16 activations (A16)", "FP16 激活（A16）"),
         Activation::Int4 => lang.pick("INT4 activations (A4)", "INT4 激活（A4）"),
+    }
+}
+
+/// The label of an image-rule choice.
+#[must_use]
+pub fn image_rule_label(r: edgefit_core::vision::ImageRule, lang: Lang) -> &'static str {
+    use edgefit_core::vision::ImageRule;
+    match r {
+        ImageRule::Native => lang.pick(
+            "Native resolution, 28-px cells (Qwen2.5-VL)",
+            "原生分辨率，28 px 单元（Qwen2.5-VL）",
+        ),
+        ImageRule::Resize => lang.pick("One fixed square (Gemma 3)", "缩放为固定方图（Gemma 3）"),
+        ImageRule::Grid => lang.pick(
+            "Aspect-matched tile grid + thumbnail (InternVL)",
+            "按宽高比分块 + 缩略图（InternVL）",
+        ),
+        ImageRule::Slices => lang.pick(
+            "Slices by area + whole image (MiniCPM-V)",
+            "按面积切片 + 整图（MiniCPM-V）",
+        ),
+        ImageRule::Split => lang.pick(
+            "Long side to N tiles, cut + whole image (SmolVLM)",
+            "长边缩放到 N 块后切分 + 整图（SmolVLM）",
+        ),
     }
 }
 
@@ -856,6 +972,9 @@ mod tests {
         }
         for &a in edgefit_core::input::ALL_ACTIVATIONS {
             assert!(has_cjk(activation_label(a, Lang::Zh)));
+        }
+        for &r in edgefit_core::vision::ALL_IMAGE_RULES {
+            assert!(has_cjk(image_rule_label(r, Lang::Zh)));
         }
         assert_eq!(
             constraint_label(Constraint::Ttft, Lang::Zh),

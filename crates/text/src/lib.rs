@@ -35,8 +35,8 @@ pub use errors::{
 pub use import::{format_name, import_error, import_note};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
-    granularity_label, group_label, model_kind_label, preset_name, step_title, unit_label,
-    verdict_label,
+    granularity_label, group_label, image_rule_label, model_kind_label, preset_name, step_title,
+    unit_label, verdict_label,
 };
 pub use num::{
     fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,

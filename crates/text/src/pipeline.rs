@@ -35,6 +35,7 @@ pub fn segment_label(k: SegmentKind, lang: Lang) -> &'static str {
         SegmentKind::Listen => t(lang, "listen", "聆听"),
         SegmentKind::Swap => t(lang, "load", "加载"),
         SegmentKind::Transcribe => t(lang, "transcribe", "转写"),
+        SegmentKind::Encode => t(lang, "encode image", "图像编码"),
         SegmentKind::Prefill => t(lang, "prefill", "预填充"),
         SegmentKind::Decode => t(lang, "decode", "解码"),
         SegmentKind::Synthesize => t(lang, "synthesize", "合成"),
@@ -213,6 +214,26 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
             name(part.stage),
             ms(part.swap.0),
             ms(part.work.0)
+        );
+    }
+    if let Some(cam) = &r.camera {
+        let _ = writeln!(
+            o,
+            "\n## {}\n\n- {}: {}\n- {}: {} ({} {})\n- {}: {} / s ({} {} / s) — {}\n- {}: {} J",
+            t(lang, "Camera", "摄像头"),
+            t(lang, "Frame → first word", "拍下画面 → 第一个字"),
+            ms(cam.frame_to_first_word.0),
+            t(lang, "Image encoder per frame", "每帧图像编码"),
+            ms(cam.encode.0),
+            fmt_num(cam.encode_fps, 3),
+            t(lang, "frames/s alone", "帧/秒（仅编码）"),
+            t(lang, "Frames answered", "可回答的帧"),
+            fmt_num(cam.answers_per_s, 3),
+            t(lang, "target", "目标"),
+            fmt_num(cam.target_fps, 3),
+            verdict_label(cam.verdict, lang),
+            t(lang, "Energy per answer", "每次回答能耗"),
+            fmt_num(cam.energy_per_answer.0, 3)
         );
     }
     // Power and heat.

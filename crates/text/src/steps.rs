@@ -506,6 +506,20 @@ impl Cx<'_> {
             v
         );
         let mut body = vec![p1, p2];
+        if m.vision.0 > 0.0 {
+            if let Some(v) = &self.s.vision {
+                let wv = v.tower.weight_bytes();
+                body.push(tr!(
+                    lang,
+                    "With images, the vision tower is loaded too: its weights {0} at {1} bits and {2} of activations while it encodes one tile, {3} in all (in the total above).",
+                    "有图像输入时还要加载视觉编码器：权重 {0}（{1} bit）及编码一个图块时的激活 {2}，共 {3}（已计入上面的总量）。",
+                    fmt_gb(wv.0),
+                    fmt_num(v.tower.bits, 3),
+                    fmt_gb((m.vision - wv).0),
+                    fmt_gb(m.vision.0)
+                ));
+            }
+        }
         if let Some(cap) = d.app_cap.filter(|c| *c < d.memory - d.reserved) {
             let c = fmt_gb(cap.0);
             body.push(tr!(
@@ -663,7 +677,14 @@ impl Cx<'_> {
         let lang = self.lang;
         let st = &self.r.storage;
         let w = fmt_gb(self.r.memory.weights.total().0);
-        let meta = fmt_gb((st.file - self.r.memory.weights.total()).0);
+        let vision = self
+            .s
+            .vision
+            .as_ref()
+            .map_or(0.0, |v| v.tower.weight_bytes().0);
+        let flash =
+            self.s.flash_params * self.s.quant.embed_bits.unwrap_or(self.s.quant.weight_bits) / 8.0;
+        let meta = fmt_gb((st.file - self.r.memory.weights.total()).0 - vision - flash);
         let file = fmt_gb(st.file.0);
         let free = fmt_gb(st.free.0);
         let guide = fmt_gb(st.guideline.0);
@@ -697,7 +718,83 @@ impl Cx<'_> {
                 cold
             )
         };
-        vec![p1, p2]
+        let mut body = vec![p1, p2];
+        if vision > 0.0 {
+            body.push(tr!(
+                lang,
+                "The vision tower's file (its encoder and projector, {0}) ships beside it and is in the total.",
+                "视觉编码器文件（编码器与投影层，{0}）随模型一起分发，已计入总量。",
+                fmt_gb(vision)
+            ));
+        }
+        if flash > 0.0 {
+            body.push(tr!(
+                lang,
+                "{0} parameters ({1}) stay in storage and are read a row per token instead of held in memory (per-layer embeddings): they are in the file, not in memory.",
+                "{0} 参数（{1}）留在存储中、每个 token 只读取一行，不常驻内存（逐层嵌入）：计入文件，不计入内存。",
+                fmt_params_b(self.s.flash_params),
+                fmt_gb(flash)
+            ));
+        }
+        body
+    }
+
+    /// Vision-language models (#24): what the prompt's images cost before the language model's prefill.
+    fn vision_prefill(&self) -> Option<String> {
+        let lang = self.lang;
+        let (v, c) = (self.s.vision.as_ref()?, self.r.ttft.vision?);
+        let g = &v.grid;
+        let how = match v.tower.rule {
+            edgefit_core::vision::ImageRule::Native => tr!(
+                lang,
+                "at its native resolution in {0} × {1} cells of {2} px (one token each)",
+                "按原生分辨率切成 {0} × {1} 个 {2} px 单元（每个一个 token）",
+                fmt_int(g.cols),
+                fmt_int(g.rows),
+                fmt_int(v.tower.tile)
+            ),
+            edgefit_core::vision::ImageRule::Resize => tr!(
+                lang,
+                "resized to one {0} px square",
+                "缩放为一个 {0} px 的方图",
+                fmt_int(v.tower.tile)
+            ),
+            _ if g.cols > 0.0 => tr!(
+                lang,
+                "cut into {0} × {1} tiles of {2} px plus the whole image",
+                "切成 {0} × {1} 个 {2} px 图块，外加整图",
+                fmt_int(g.cols),
+                fmt_int(g.rows),
+                fmt_int(v.tower.tile)
+            ),
+            _ => tr!(lang, "read whole", "整图读取"),
+        };
+        let images = fmt_int(v.images);
+        let size = tr!(
+            lang,
+            "{0} × {1} px",
+            "{0} × {1} px",
+            fmt_int(v.width),
+            fmt_int(v.height)
+        );
+        Some(tr!(
+            lang,
+            "Images: {0} image(s) of {1}, each {2}: {3} encoder passes and {4} image tokens, which are part of the prompt above. The image encoder ({5}, {6} layers of {7}) runs {8} GFLOP at {9} effective FP16 → {10}; reading its weights once per pass takes {11}. It adds {12} before the language model's prefill: TTFT includes it.",
+            "图像：{0} 张 {1} 的图，每张{2}：编码器运行 {3} 次，产生 {4} 个图像 token，已计入上面的提示词。图像编码器（{5}，{6} 层、宽 {7}）计算 {8} GFLOP，按 FP16 有效算力 {9} 需 {10}；每次读一遍其权重需 {11}。它在语言模型预填充之前增加 {12}：TTFT 已包含。",
+            images,
+            size,
+            how,
+            fmt_int(c.passes),
+            fmt_int(c.tokens),
+            fmt_params_b(v.tower.params + v.tower.proj),
+            fmt_int(v.tower.layers),
+            fmt_int(v.tower.hidden),
+            fmt_num(c.ops.0 / 1e9, 3),
+            fmt_tops(edgefit_core::analysis::compute::effective(self.s, Activation::Fp16, self.r.compute.coverage).1 .0),
+            fmt_ms(c.compute_time.0),
+            fmt_ms(c.memory_time.0),
+            fmt_ms(c.time.0)
+        ))
     }
 
     fn compute_peak(&self) -> String {
@@ -1145,6 +1242,7 @@ impl Cx<'_> {
         )
         };
         let mut body = vec![p1, p2, p3];
+        body.extend(self.vision_prefill());
         if t_fixed_chunks(self.s) {
             let c = fmt_int(self.s.targets.chunk);
             body.push(tr!(

@@ -81,6 +81,12 @@ fn keys(m: &Imported, inputs: &edgefit_core::Inputs) -> Vec<(String, String)> {
     for &(f, x) in &m.values {
         out.push((f.key().to_string(), numfmt::short(x)));
     }
+    if let Some(r) = m.image_rule {
+        out.push((
+            edgefit_core::vision::ImageRule::KEY.to_string(),
+            r.code().to_string(),
+        ));
+    }
     let f = edgefit_core::Field::ParamsB;
     if let Some(x) = inputs.mid(f) {
         out.push((f.key().to_string(), numfmt::short(x)));

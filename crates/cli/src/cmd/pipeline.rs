@@ -1,7 +1,8 @@
 //! `edgefit pipeline [SCENARIO] [--json] [--lang zh|en]`: several models sharing one device.
 //!
-//! The scenario is a pipeline link (`stages=asr,llm,tts&s1.…`), a file holding one, or nothing: the seed's
-//! voice assistant. Exit 1 when the pipeline misses its end-to-end target (or memory, power or heat fail),
+//! The scenario is a pipeline link (`stages=asr,llm,tts&s1.…`), a file holding one, `camera` (the camera
+//! assistant: a frame → a vision-language model → speech), or nothing (or `voice`): the seed's voice
+//! assistant. Exit 1 when the pipeline misses its end-to-end target (or memory, power or heat fail),
 //! 2 on bad input.
 
 use edgefit_core::json;
@@ -15,7 +16,8 @@ use crate::scenario;
 pub fn run(a: &ScenarioArgs) -> i32 {
     let (as_json, lang) = (a.out.json, a.out.lang);
     let (p, extras, issues) = match a.scenario.as_deref() {
-        None => (Pipeline::voice_assistant(), Vec::new(), Vec::new()),
+        None | Some("voice") => (Pipeline::voice_assistant(), Vec::new(), Vec::new()),
+        Some("camera") => (Pipeline::camera_assistant(), Vec::new(), Vec::new()),
         Some(a) => {
             let hash = if std::path::Path::new(a).is_file() || a == "-" {
                 let text = if a == "-" {

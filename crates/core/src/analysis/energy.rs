@@ -86,7 +86,11 @@ pub fn analyze(s: &Scenario, compute: &Compute, ttft: &Ttft, power: &Power) -> E
             let active = d.accel + d.base;
             let prefill_time =
                 Seconds((ttft.ttft.0 - ttft.cold_start.map_or(0.0, |c| c.0)).max(0.0));
-            let prefill_bytes = d.effective_bandwidth() * ttft.memory_time;
+            // The language model's prefill reads, and the image encoder's weights once per pass.
+            let prefill_bytes = d.effective_bandwidth() * ttft.memory_time
+                + s.vision
+                    .as_ref()
+                    .map_or(crate::units::Bytes(0.0), |v| v.read_bytes());
             let prefill_total = active * prefill_time + d.dram_per_byte * prefill_bytes.0;
             let c0 = t.depth + t.prompt;
             let decode_time = Seconds(sum_over_tokens(c0, t.output, |c| {

@@ -34,13 +34,60 @@ pub struct Ttft {
     pub verdict: Verdict,
     /// (target − ttft) / target.
     pub headroom: f64,
+    /// With images: the image encoder's share of the TTFT (included in `ttft`).
+    pub vision: Option<VisionCost>,
+}
+
+/// What encoding a prompt's images costs before the language model's prefill.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VisionCost {
+    /// Image tokens the language model prefills.
+    pub tokens: f64,
+    /// Encoder passes (tiles) over every image.
+    pub passes: f64,
+    /// Encoder and projector operations.
+    pub ops: Ops,
+    /// The arithmetic at the FP16 peak × η_c (after CPU fallback).
+    pub compute_time: Seconds,
+    /// The encoder's weights read once per pass.
+    pub memory_time: Seconds,
+    /// The larger of the two, over the speed band's prefill factor: what TTFT adds.
+    pub time: Seconds,
+}
+
+/// The image encoder's cost in a scenario with images.
+#[must_use]
+pub fn vision_cost(s: &Scenario, compute: &Compute) -> Option<VisionCost> {
+    let v = s.vision.as_ref()?;
+    let (_, eff, _) = compute::effective(s, Activation::Fp16, compute.coverage);
+    let ops = v.ops();
+    let compute_time = Seconds(if eff.0 > 0.0 {
+        ops.0 / eff.0
+    } else {
+        f64::INFINITY
+    });
+    let memory_time = v.read_bytes() / s.device.effective_bandwidth();
+    Some(VisionCost {
+        tokens: v.tokens(),
+        passes: v.passes(),
+        ops,
+        compute_time,
+        memory_time,
+        time: compute_time.max(memory_time) / s.targets.prefill_factor,
+    })
+}
+
+/// The encoder's time (0 without images).
+fn encoder(s: &Scenario, compute: &Compute) -> Seconds {
+    vision_cost(s, compute).map_or(Seconds(0.0), |v| v.time)
 }
 
 /// TTFT at a prompt of `p` tokens (the staircase/curve behind the TTFT chart).
 #[must_use]
 pub fn ttft_at(s: &Scenario, compute: &Compute, p: f64) -> Seconds {
     let (c, m) = prefill_times(s, compute.effective.0, p);
-    combine(s, c, m) / s.targets.prefill_factor + cold(s)
+    combine(s, c, m) / s.targets.prefill_factor + cold(s) + encoder(s, compute)
 }
 
 /// Prefill time from its compute and memory times: the larger where loads overlap the arithmetic, their
@@ -80,7 +127,7 @@ pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Second
         Model::OneShot(_) => prefill_times(s, eff, p).0,
     };
     let kv = memory::kv_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
-    combine(s, c, m + kv) / s.targets.prefill_factor + cold(s)
+    combine(s, c, m + kv) / s.targets.prefill_factor + cold(s) + encoder(s, compute)
 }
 
 /// Seconds for `ops` operations at `eff` op/s, `attention` of them at the FP16 rate under a tiled int8
@@ -254,13 +301,15 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
         Model::Llm(_) => t.depth,
         Model::OneShot(_) => 0.0,
     };
+    let vision = vision_cost(s, compute);
+    let enc = vision.map_or(Seconds(0.0), |v| v.time);
     let ttft = if depth > 0.0 {
-        // `ttft_after` counts the same cold start (storage::cold_start) when it is asked for.
+        // `ttft_after` counts the same cold start (storage::cold_start) and encoder when asked for.
         ttft_after(s, compute, p, depth)
     } else {
-        combine(s, ct, mt) / t.prefill_factor + cold.unwrap_or_default()
+        combine(s, ct, mt) / t.prefill_factor + cold.unwrap_or_default() + enc
     };
-    let budget = t.ttft - cold.unwrap_or_default();
+    let budget = t.ttft - cold.unwrap_or_default() - enc;
     let alt = match s.quant.activation {
         Activation::Fp16 => Activation::Int8,
         _ => Activation::Fp16,
@@ -288,6 +337,7 @@ pub fn analyze(s: &Scenario, compute: &Compute, cold_start: &Seconds) -> Ttft {
         target,
         verdict: Verdict::from_headroom(h),
         headroom: h,
+        vision,
     }
 }
 

@@ -29,6 +29,8 @@ pub struct Memory {
     pub runtime: Bytes,
     /// Speculative decoding's draft model: its weights and KV cache (0 without one).
     pub draft: Bytes,
+    /// With images: the vision tower's weights (at `vit_bits`) and one encoder pass's activations.
+    pub vision: Bytes,
     /// Parts the weights are split into to fit the accelerator's per-graph limit (1: none).
     pub graph_parts: f64,
     /// Everything.
@@ -111,7 +113,11 @@ pub fn analyze(s: &Scenario) -> Memory {
     };
     let (dw, dkv) = super::speculative::draft_memory(s);
     let draft = dw + dkv;
-    let total = w.total() + kv + workspace + t.runtime + draft;
+    let vision = s
+        .vision
+        .as_ref()
+        .map_or(Bytes(0.0), |v| v.tower.weight_bytes() + v.workspace());
+    let total = w.total() + kv + workspace + t.runtime + draft + vision;
     let graph_parts = s
         .device
         .graph_limit
@@ -127,6 +133,7 @@ pub fn analyze(s: &Scenario) -> Memory {
         workspace,
         runtime: t.runtime,
         draft,
+        vision,
         total,
         usable,
         verdict: Verdict::from_headroom(h),

@@ -25,10 +25,16 @@ pub struct Storage {
     pub headroom: f64,
 }
 
-/// File size: weights + metadata.
+/// File size: weights + metadata, with the vision tower (its `mmproj` file) when the scenario has images and
+/// the parameters kept in flash (Gemma 3n's per-layer embeddings, at the embedding's bits).
 #[must_use]
 pub fn file(s: &Scenario) -> Bytes {
-    memory::weights(s).total() + s.targets.meta
+    let vision = s
+        .vision
+        .as_ref()
+        .map_or(Bytes(0.0), |v| v.tower.weight_bytes());
+    let flash = Bytes(s.flash_params * s.quant.embed_bits.unwrap_or(s.quant.weight_bits) / 8.0);
+    memory::weights(s).total() + s.targets.meta + vision + flash
 }
 
 /// Time to load the file: size / storage read speed.

@@ -484,18 +484,26 @@ pub fn import(bytes: &[u8]) -> Result<Imported, ImportError> {
             b.note(Note::KvSharing { layers: n });
         }
     }
+    let mut image_rule = None;
     let vision = match root.get("vision_config") {
         Some(v @ Json::Obj(_)) => {
+            let outer = match root.get("model_type") {
+                Some(Json::Str(s)) => s.as_str(),
+                _ => model_type,
+            };
+            image_rule = super::vision::read(&root, v, outer, hidden, &mut b)?;
             let n = |keys: &[&str]| {
                 keys.iter().find_map(|k| match v.get(k) {
                     Some(Json::Num(x)) => Some(*x),
                     _ => None,
                 })
             };
-            b.note(Note::VisionTower {
-                layers: n(&["num_hidden_layers", "depth", "num_layers"]),
-                hidden: n(&["hidden_size", "embed_dim", "width"]),
-            });
+            if image_rule.is_none() {
+                b.note(Note::VisionTower {
+                    layers: n(&["num_hidden_layers", "depth", "num_layers"]),
+                    hidden: n(&["hidden_size", "embed_dim", "width"]),
+                });
+            }
             true
         }
         _ => false,
@@ -522,6 +530,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, ImportError> {
         granularity: None,
         max_context,
         vision,
+        image_rule,
         notes,
         gguf: None,
     })

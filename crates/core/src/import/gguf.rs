@@ -769,6 +769,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, ImportError> {
         granularity: Some(Granularity::PerTensor),
         max_context,
         vision: false,
+        image_rule: None,
         notes,
         gguf: Some(summary),
     })

@@ -25,6 +25,7 @@ pub mod config;
 pub mod ggml;
 pub mod gguf;
 pub mod json;
+mod vision;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -214,7 +215,18 @@ pub enum Note {
         /// The value used.
         value: f64,
     },
-    /// An image encoder (`vision_config`) is present; its weights and cost are not counted.
+    /// An image encoder was read from `vision_config`: its weights, its cost and its image tokens are counted
+    /// when the scenario has images.
+    VisionRead {
+        /// Its layers.
+        layers: f64,
+        /// Its width.
+        hidden: f64,
+        /// Encoder and projector parameters.
+        params: f64,
+    },
+    /// An image encoder (`vision_config`) is present, of a kind this reader cannot size: its weights and
+    /// cost are not counted.
     VisionTower {
         /// Its layers, when given.
         layers: Option<f64>,
@@ -294,6 +306,8 @@ pub struct Imported {
     pub max_context: Option<f64>,
     /// An image encoder is present.
     pub vision: bool,
+    /// How the model's images become tokens, when its encoder was read (the vision fields are in `values`).
+    pub image_rule: Option<crate::vision::ImageRule>,
     /// What the values leave out or assume.
     pub notes: Vec<Note>,
     /// The GGUF file's tensors, sizes and types.
@@ -325,6 +339,7 @@ impl Imported {
                 inputs.quant = None;
             }
         }
+        inputs.image_rule = self.image_rule.unwrap_or_default();
         if let Some(g) = self.granularity {
             inputs.granularity = g;
             inputs.quant = None;

@@ -8,6 +8,9 @@ use super::*;
 enum Shape {
     /// An LLM: prefill, then decode.
     Llm {
+        /// The image encoder, before the prefill (0 without images).
+        encode: Seconds,
+        /// The prefill.
         ttft: Seconds,
         /// TPOT over the first tokens.
         tpot_first: Seconds,
@@ -21,7 +24,7 @@ enum Shape {
 impl Shape {
     fn inference(self) -> Seconds {
         match self {
-            Shape::Llm { ttft, .. } => ttft,
+            Shape::Llm { encode, ttft, .. } => encode + ttft,
             Shape::OneShot { compute, memory } => compute.max(memory),
         }
     }
@@ -37,6 +40,7 @@ impl Shape {
 fn shape(s: &Scenario, r: &Report, prompt_ctx: f64, first: f64, answer: f64) -> Shape {
     if matches!(s.model, crate::model::Model::Llm(_)) {
         Shape::Llm {
+            encode: r.ttft.vision.map_or(Seconds(0.0), |v| v.time),
             ttft: crate::analysis::latency::combine(s, r.ttft.compute_time, r.ttft.memory_time),
             tpot_first: bandwidth::tpot_at(s, &r.compute, prompt_ctx + first / 2.0),
             tpot_all: bandwidth::tpot_at(s, &r.compute, prompt_ctx + answer / 2.0),
@@ -218,12 +222,18 @@ pub fn analyze_pipeline(p: &Pipeline) -> Result<PipelineReport, PipelineError> {
             (
                 Role::Llm,
                 Shape::Llm {
+                    encode,
                     ttft,
                     tpot_first,
                     tpot_all,
                 },
             ) => {
                 let decode = tpot_all * answer;
+                if encode.0 > 0.0 {
+                    timeline.push(seg(i, SegmentKind::Encode, start, start + encode.0, 1.0));
+                }
+                // The prefill starts once the frame is encoded; from here on, as for a text prompt.
+                let (start, ttft) = (start + encode.0, ttft);
                 timeline.push(seg(i, SegmentKind::Prefill, start, start + ttft.0, 1.0));
                 timeline.push(seg(
                     i,
@@ -239,7 +249,7 @@ pub fn analyze_pipeline(p: &Pipeline) -> Result<PipelineReport, PipelineError> {
                 } else {
                     start + ttft.0 + decode.0
                 };
-                (next, start + ttft.0 + decode.0, ttft + decode)
+                (next, start + ttft.0 + decode.0, encode + ttft + decode)
             }
             (Role::Asr, _) => {
                 let t = sh.inference().0;
@@ -362,6 +372,7 @@ pub fn analyze_pipeline(p: &Pipeline) -> Result<PipelineReport, PipelineError> {
     };
 
     let conversation = conversation(p, &scenarios[0], &timeline, &work);
+    let camera = camera(p, &shapes, &work, &latency, &conversation);
     Ok(PipelineReport {
         reports,
         work,
@@ -369,6 +380,42 @@ pub fn analyze_pipeline(p: &Pipeline) -> Result<PipelineReport, PipelineError> {
         latency,
         conversation,
         timeline,
+        camera,
+    })
+}
+
+/// A camera assistant's figures, when a stage is a vision-language model reading images.
+fn camera(
+    p: &Pipeline,
+    shapes: &[Shape],
+    work: &[StageWork],
+    latency: &Latency,
+    conversation: &Conversation,
+) -> Option<Camera> {
+    let encode = shapes.iter().fold(Seconds(0.0), |a, s| match s {
+        Shape::Llm { encode, .. } => a + *encode,
+        Shape::OneShot { .. } => a,
+    });
+    if encode.0 <= 0.0 {
+        return None;
+    }
+    let busy = work.iter().fold(0.0, |a, w| a + w.busy.0);
+    let answers_per_s = if busy > 0.0 {
+        1.0 / busy
+    } else {
+        f64::INFINITY
+    };
+    let target_fps = p.get(TurnField::FrameFps);
+    let h = analysis::headroom(answers_per_s, target_fps);
+    Some(Camera {
+        encode,
+        encode_fps: 1.0 / encode.0,
+        answers_per_s,
+        frame_to_first_word: latency.e2e,
+        energy_per_answer: conversation.energy_per_turn,
+        target_fps,
+        verdict: Verdict::from_headroom(h),
+        headroom: h,
     })
 }
 

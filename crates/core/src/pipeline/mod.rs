@@ -184,6 +184,9 @@ turn_fields! {
     Turns = "turns", Count, 20.0, incl(1.0), incl(1e5), true;
     /// Target from the end of speech to the first audio out.
     E2eMs = "e2e_ms", Ms, 1000.0, excl(0.0), incl(1e8), false;
+    /// A camera assistant (a stage with images): camera frames answered per second it must sustain (one
+    /// answer every 2 s by default).
+    FrameFps = "frame_fps", Fps, 0.5, excl(0.0), incl(1e4), false;
 }
 
 impl TurnField {
@@ -290,6 +293,43 @@ impl Pipeline {
                 inputs: tts,
             },
         ])
+    }
+    /// The camera assistant (#24): a camera frame → the vision-language model's image encoder → its answer →
+    /// Kokoro-82M speaking it, on the seed's device. The model is Qwen2.5-VL-3B at Q4_0 reading one 448 × 336
+    /// frame (16 × 12 cells: 192 image tokens) with a 32-token question in a 4096-token context; Kokoro as in
+    /// [`Pipeline::voice_assistant`]. The person asks for `utter_s` while pointing the camera; the frame is taken
+    /// as they stop, so the end-to-end time is from the frame to the first spoken word. The camera figures
+    /// ([`Camera`]) add the frames answered per second against `frame_fps`.
+    #[must_use]
+    pub fn camera_assistant() -> Self {
+        let mut vlm = Inputs::default();
+        if let Some(m) = crate::presets::model("qwen2.5-vl-3b") {
+            m.apply(&mut vlm);
+        }
+        if let Some(q) = crate::presets::quant("q4_0") {
+            q.apply(&mut vlm);
+        }
+        for (f, x) in [
+            (Field::Images, 1.0),
+            (Field::ImagePx, 448.0),
+            (Field::Prompt, 32.0),
+            (Field::Context, 4096.0),
+        ] {
+            vlm.set_exact(f, x);
+        }
+        vlm.set(Field::ImageH, Some(crate::Value::exact(336.0)));
+        let tts = Self::voice_assistant().stages.pop().map(|s| s.inputs);
+        let mut stages = vec![Stage {
+            role: Role::Llm,
+            inputs: vlm,
+        }];
+        if let Some(inputs) = tts {
+            stages.push(Stage {
+                role: Role::Tts,
+                inputs,
+            });
+        }
+        Self::new(stages)
     }
     /// The voice assistant on the scenario a person was looking at: its model as the LLM stage, and its
     /// device (every device field, the preset and the backend) under the speech stages too.

@@ -18,6 +18,8 @@ pub enum SegmentKind {
     Swap,
     /// ASR inference after the end of speech.
     Transcribe,
+    /// A vision-language model's image encoder reading the frame (before its prefill).
+    Encode,
     /// LLM prefill (up to its first token).
     Prefill,
     /// LLM decode.
@@ -125,6 +127,29 @@ pub struct Latency {
     pub headroom: f64,
 }
 
+/// A camera assistant's figures: how fast frames can be answered, from frame to first word.
+#[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Camera {
+    /// The image encoder's time for one frame (every image of the prompt).
+    pub encode: Seconds,
+    /// Frames per second the image encoder alone sustains (1 / `encode`).
+    pub encode_fps: f64,
+    /// Frames answered per second, back to back: 1 / the accelerator's busy time per answer (every stage's
+    /// work in one turn, the stages sharing one accelerator).
+    pub answers_per_s: f64,
+    /// From the frame to the first word: the first audio with a TTS stage, else the first token.
+    pub frame_to_first_word: Seconds,
+    /// Energy of one answer (one turn, idle floor included).
+    pub energy_per_answer: Joules,
+    /// Frames answered per second asked for (`frame_fps`).
+    pub target_fps: f64,
+    /// Answers per second against the target.
+    pub verdict: Verdict,
+    /// (answers per second − target) / answers per second.
+    pub headroom: f64,
+}
+
 /// One stage's work in one turn.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
@@ -197,6 +222,8 @@ pub struct PipelineReport {
     pub conversation: Conversation,
     /// One turn, as Gantt bars, in start order per stage.
     pub timeline: Vec<Segment>,
+    /// A camera assistant's figures, when a stage reads images.
+    pub camera: Option<Camera>,
 }
 
 impl PipelineReport {
@@ -207,6 +234,7 @@ impl PipelineReport {
             self.latency.verdict,
             self.memory.verdict,
             self.conversation.verdict,
+            self.camera.as_ref().map_or(Verdict::Pass, |c| c.verdict),
         ]
         .iter()
         .all(|v| *v != Verdict::Fail)

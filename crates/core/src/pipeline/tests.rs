@@ -116,3 +116,62 @@ fn a_single_stage_is_the_single_report() {
     assert_eq!(r.reports[0], e);
     assert!((r.latency.e2e.0 - e.ttft.ttft.0).abs() < 1e-12);
 }
+
+/// The camera assistant (#24), by hand on the seed's device with η_c 0.3 and golden 27's tower: the frame's
+/// encoder takes 4.471408422 s, the 384-token prefill 0.488053064 s; 60 answer tokens at the mean context
+/// 414 read 0.75 GB + 262,144 B × 414 = 858,527,616 B each at 15 GB/s = 57.2351744 ms.
+#[test]
+fn a_camera_frame_is_encoded_then_answered() {
+    let link = "v=2&stages=llm&eta_c=0.3&s1.vit_params_b=0.4&s1.proj_params_b=0.003&s1.vit_layers=27\
+                &s1.vit_hidden=1152&s1.img_rule=resize&s1.tile_px=896&s1.tile_tokens=256&s1.images=1";
+    let d = super::link::decode(link, &[]);
+    assert!(d.issues.is_empty(), "{:?}", d.issues);
+    let r = analyze_pipeline(&d.pipeline).unwrap();
+    let cam = r.camera.as_ref().expect("a stage reads an image");
+    let close = |a: f64, b: f64| assert!((a - b).abs() <= 1e-9 * b.abs(), "{a} vs {b}");
+    close(cam.encode.0, 4.471_408_421_546_667);
+    close(cam.encode_fps, 1.0 / 4.471_408_421_546_667);
+    // One stage, the last: its first token is the first word.
+    close(
+        cam.frame_to_first_word.0,
+        4.471_408_421_546_667 + 0.488_053_063_68,
+    );
+    let busy = 4.471_408_421_546_667 + 0.488_053_063_68 + 60.0 * 0.057_235_174_4;
+    close(cam.answers_per_s, 1.0 / busy);
+    assert_eq!(cam.verdict, Verdict::Fail, "0.119 answers/s against 0.5");
+    close(cam.energy_per_answer.0, r.conversation.energy_per_turn.0);
+    assert!(!r.all_met());
+    // The timeline encodes, then prefills.
+    let kinds: Vec<SegmentKind> = r.timeline.iter().map(|s| s.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            SegmentKind::Encode,
+            SegmentKind::Prefill,
+            SegmentKind::Decode
+        ]
+    );
+    close(r.timeline[1].start.0 - r.timeline[0].start.0, cam.encode.0);
+    // At one answer every 10 s it passes.
+    let slow = d.pipeline.clone().with(TurnField::FrameFps, 0.1);
+    let r = analyze_pipeline(&slow).unwrap();
+    assert_eq!(r.camera.unwrap().verdict, Verdict::Pass);
+}
+
+#[test]
+fn the_camera_assistant_runs_and_its_link_round_trips() {
+    let p = Pipeline::camera_assistant();
+    let r = analyze_pipeline(&p).unwrap();
+    let cam = r.camera.expect("the camera assistant reads a frame");
+    assert!(cam.encode.0 > 0.0 && cam.frame_to_first_word > cam.encode);
+    assert!(r.memory.all_resident);
+    let link = super::link::encode(&p, &[]);
+    let d = super::link::decode(&link, &[]);
+    assert!(d.issues.is_empty(), "{link}: {:?}", d.issues);
+    assert_eq!(d.pipeline, p.normalized(), "{link}");
+    // The voice assistant has no camera figures.
+    assert!(analyze_pipeline(&Pipeline::voice_assistant())
+        .unwrap()
+        .camera
+        .is_none());
+}

@@ -77,6 +77,15 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
         },
     ),
     (
+        "gemma-3n-e4b",
+        Layout {
+            window: 512,
+            local_layers: 28,
+            note: "sliding window 512; every 5th layer full attention (28 of 35 local)",
+            ..DENSE
+        },
+    ),
+    (
         "mistral-7b-v0.1",
         Layout {
             window: 4096,

@@ -37,6 +37,7 @@ pub mod layouts;
 pub mod power;
 pub mod power_modes;
 pub mod quality;
+pub mod vlm;
 
 pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
 pub use frameworks::{ALL_FRAMEWORKS, GENERIC};

@@ -118,12 +118,15 @@ pub struct ModelPreset {
     pub sources: &'static [&'static str],
 }
 
-const N_MODELS: usize = super::data::MODELS.len() + super::extra::EXTRA_MODELS.len();
+const N_TABLE: usize = super::data::MODELS.len() + super::extra::EXTRA_MODELS.len();
+const N_MODELS: usize = N_TABLE + super::vlm::VLM_MODELS.len();
 
-const MODELS: [ModelPreset; N_MODELS] =
+const TABLE: [ModelPreset; N_TABLE] =
     super::concat(super::data::MODELS, &super::extra::EXTRA_MODELS);
+const MODELS: [ModelPreset; N_MODELS] = super::concat(&TABLE, &super::vlm::VLM_MODELS);
 
-/// Every model preset: the research table, then the mixtures of experts.
+/// Every model preset: the research table, then the hand-written ones (mixtures of experts, hybrids, TTS),
+/// then the vision-language models and Gemma 3n.
 pub const ALL_MODELS: &[ModelPreset] = &MODELS;
 
 const ARCH_FIELDS: [Field; 6] = [
@@ -186,10 +189,12 @@ impl ModelPreset {
                     inputs.set_exact(f, x);
                 }
                 super::layouts::layout(self.id).apply(inputs);
+                super::vlm::apply(self.id, inputs);
             }
             (ModelFamily::Llm, None) => {
                 // Only a round "non-embedding" figure is known: not a total, so nothing is set.
                 inputs.model_kind = ModelKind::Params;
+                super::vlm::apply(self.id, inputs);
                 unknown.extend(ARCH_FIELDS);
             }
             (ModelFamily::Speech | ModelFamily::Vision, _) => {
