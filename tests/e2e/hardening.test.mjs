@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DIST, openPage, waitForApp, screenshot } from './harness.mjs';
+import { DIST, openPage, waitForApp, screenshot, hashSettled } from './harness.mjs';
 
 const BW_LABEL = 'Peak memory bandwidth';
 
@@ -31,8 +31,9 @@ async function load(app, h) {
   await app.page.goto('about:blank');
   await app.page.goto(app.url + h, { waitUntil: 'load' });
   await waitForApp(app.page, app.errors);
-  // Let the app render and rewrite its hash.
-  await app.page.waitForTimeout(300);
+  // The app renders, then rewrites its hash: wait for the results and for the link to settle.
+  await app.page.locator('[data-testid^="verdict-"]').first().waitFor();
+  await hashSettled(app.page);
 }
 
 /** Nothing from a link ran or became markup. */
@@ -158,6 +159,7 @@ test("the page's Content-Security-Policy allows only its own script and wasm, an
       const d = document.createElement('div');
       d.innerHTML = '<img src=x onerror="window.__xss=1">';
       document.body.append(d);
+      // Nothing to poll for: a handler that would run does so within a few tasks; give them 300 ms.
       await new Promise((r) => setTimeout(r, 300));
       img.remove();
       a.remove();
@@ -270,7 +272,8 @@ test('with JavaScript off the page says it needs JavaScript, in both languages',
     assert.match((await zh.textContent()) ?? '', /需要 JavaScript/);
     const box = await en.boundingBox();
     assert.ok(box && box.width > 100 && box.height > 10, `the message is not laid out: ${JSON.stringify(box)}`);
-    // The app never started.
+    // The app never started: an absence, so there is no condition to poll; half a second is ample for
+    // boot.js to have run had it been allowed to.
     await page.waitForTimeout(500);
     assert.equal(await page.locator('html[data-edgefit-started]').count(), 0);
     assert.equal(await page.getByTestId('tpot-full').count(), 0);

@@ -221,3 +221,24 @@ export async function openPage({ hash = '', viewport, waitForStart = true, conte
     throw e;
   }
 }
+
+/**
+ * Wait until the address's hash has stopped changing: the same value seen `times` times in a row, `every` ms
+ * apart (at most `timeout`). The page writes its link a moment after a change (coalesced while typing);
+ * this waits for that write instead of guessing how long it takes. Returns the hash.
+ */
+export async function hashSettled(page, { every = 100, times = 3, timeout = 5000 } = {}) {
+  return page.evaluate(({ every, times, timeout }) => new Promise((done) => {
+    const start = performance.now();
+    let last = location.hash;
+    let same = 0;
+    const tick = () => {
+      const h = location.hash;
+      same = h === last ? same + 1 : 0;
+      last = h;
+      if (same >= times || performance.now() - start >= timeout) done(h);
+      else setTimeout(tick, every);
+    };
+    setTimeout(tick, every);
+  }), { every, times, timeout });
+}

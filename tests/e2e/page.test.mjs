@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { OUT, openPage, screenshot } from './harness.mjs';
+import { OUT, openPage, screenshot, layoutSettled } from './harness.mjs';
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -77,7 +77,7 @@ test('the default page shows the seed worked example, in both languages and at t
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `page is ${overflow}px wider than the viewport`);
       assert.equal(await page.evaluate(() => document.documentElement.lang), lang === 'zh' ? 'zh-CN' : 'en');
-      await page.waitForTimeout(200);
+      await layoutSettled(page);
       await screenshot(page, name);
       // The first screen as a person sees it (for the README).
       await page.screenshot({ path: join(OUT, `${name}-top.png`) });
@@ -273,7 +273,12 @@ test('export downloads Markdown and JSON, and the share buttons copy', async () 
     });
     assert.match(copied, /^http:\/\/127\.0\.0\.1:\d+\/#v=2/);
     await page.getByTestId('copy-embed').click();
-    await page.waitForTimeout(200);
+    // Poll until what was copied is the embed snippet (the clipboard write is asynchronous).
+    await page.waitForFunction(async () => {
+      const fallback = document.querySelector('[data-testid="copy-fallback"]');
+      const text = fallback ? fallback.value : await navigator.clipboard.readText();
+      return text.includes('<iframe');
+    });
     const embed = await page.evaluate(async () => {
       const fallback = document.querySelector('[data-testid="copy-fallback"]');
       return fallback ? fallback.value : navigator.clipboard.readText();

@@ -3,7 +3,7 @@
 // digits, the Chinese page read word by word. Each test failed on the page before its fix.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, layoutSettled, screenshot } from './harness.mjs';
+import { openPage, layoutSettled, screenshot, hashSettled } from './harness.mjs';
 
 /** How many pixels the page is wider than the window (0 or less: no horizontal scroll). */
 const overflow = (page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -37,7 +37,7 @@ test('at 360 px nothing is wider than the screen, below the fold too, in both la
       assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide once settled`);
       await page.locator('#c-fw').scrollIntoViewIfNeeded();
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-      await page.waitForTimeout(300);
+      await layoutSettled(page);
       assert.ok((await overflow(page)) <= 0, `${lang}: ${await overflow(page)} px too wide scrolled down`);
       await screenshot(page, `qa-phone360-${lang}`);
       app.assertNoErrors();
@@ -102,8 +102,7 @@ test('an error message names the value that breaks the rule', async () => {
     await bw.fill('-0');
     await errorOf(page, 'bw_gbps', (t) => t.includes('above'), 'a lower-bound error');
     await bw.fill('0');
-    await page.waitForTimeout(300);
-    assert.match((await page.locator('#e-bw_gbps').textContent()) ?? '', /\(bw_gbps\) = 0 GB\/s: must be above 0/);
+    await errorOf(page, 'bw_gbps', (t) => /\(bw_gbps\) = 0 GB\/s: must be above 0/.test(t), 'the error for 0, not -0');
     await bw.fill('25');
     // A range is refused for the end that is out of bounds, not for its midpoint.
     const eta = page.getByLabel('Bandwidth utilization', { exact: true });
@@ -178,7 +177,7 @@ test('Back while the pipeline still has its link to write: the page follows the 
     await page.getByTestId('voice-assistant').click();
     await page.waitForFunction(() => location.hash.includes('stages='), null, { timeout: 15_000 });
     await page.waitForFunction(() => document.body.innerText.includes('流水线'), null, { timeout: 15_000 });
-    await page.waitForTimeout(400);
+    await hashSettled(page);
     const left = await page.evaluate(async () => {
       // A change that makes the pipeline write its link 150 ms from now: the language.
       const en = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'English');
@@ -212,7 +211,7 @@ test('after the voice-assistant button, Back returns to the one-model page and F
     await page.getByTestId('tpot-full').waitFor({ timeout: 15_000 });
     assert.equal(await page.evaluate(() => location.hash), '#v=2&bw_gbps=40&lang=zh');
     assert.equal(await page.getByLabel('内存峰值带宽').inputValue(), '40');
-    await page.waitForTimeout(400); // as a person would; the page writes its link 150 ms after a change
+    await hashSettled(page); // the page writes its link a moment after a change
     // Forward: the pipeline again (its own link reopened left the one-model page on screen).
     await page.goForward();
     await page.waitForFunction(() => document.title.includes('流水线') || document.body.innerText.includes('流水线'), null, { timeout: 15_000 });

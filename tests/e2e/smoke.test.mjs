@@ -3,7 +3,7 @@
 // calculator is on the page, the seed scenario shows TPOT at full context ≈ 85.8 ms.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, screenshot } from './harness.mjs';
+import { openPage, screenshot, layoutSettled } from './harness.mjs';
 
 /** The seed default's time per output token at full context, in ms, and the tolerance. */
 const SEED_TPOT_FULL_MS = 85.8;
@@ -34,8 +34,8 @@ test('the page starts with no console or page errors', async () => {
       test.diagnostic?.('no [data-testid="tpot-full"] on the page yet: skipped the TPOT check');
     }
 
-    // Let late errors (e.g. an effect failing after mount) surface before judging.
-    await page.waitForTimeout(300);
+    // Let late errors (an effect failing after mount) surface before judging: wait for the deferred panels.
+    await layoutSettled(page);
     await screenshot(page, 'smoke');
     app.assertNoErrors();
   } finally {

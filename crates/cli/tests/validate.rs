@@ -27,12 +27,14 @@ fn num(v: &Value, key: &str) -> f64 {
 }
 
 #[test]
-fn json_on_the_calibration_set_meets_the_accuracy_goal() {
+fn in_sample_figures_on_the_calibration_set_stay_where_they_were() {
     let (out, _) = exits(&["validate", &calibration_csv(), "--json"], 0);
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(num(&v, "n_decode"), 135.0);
     assert_eq!(num(&v, "rows_skipped"), 0.0);
-    // The goal of issue #6, on the calibration set itself.
+    // In sample (the shipped table is fitted on this file too): a guard against a change that makes the
+    // fit worse where it was fitted, not evidence of accuracy. The accuracy goals are asserted out of
+    // sample, in `leave_one_source_out_on_the_data_folder_meets_the_goals`.
     assert!(
         num(&v, "decode_median_abs_err") <= 0.10,
         "{}",
