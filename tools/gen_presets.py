@@ -395,7 +395,7 @@ def main():
         "//! The preset tables, generated from data/presets/*.csv.\n\n"
         "use super::devices::{DeviceKind, DevicePreset, Gap, TopsPrecision};\n"
         "use super::models::{ArchPreset, ModelFamily, ModelPreset};\n"
-        "use super::{assumed, derived, read};\n"
+        "use super::figure::{assumed, derived, read};\n"
         "use crate::input::{Backend, Field};\n\n"
         "/// Every device preset, in the CSV's order.\n"
         "pub(crate) const DEVICES: &[DevicePreset] = &[\n"

@@ -626,6 +626,24 @@ choice!(
     }
 );
 
+choice!(
+    /// How a model turns an image into tiles for its encoder and tokens for its language model
+    /// (`crate::vision` applies it).
+    ImageRule, ALL_IMAGE_RULES, "img_rule" {
+        /// Native resolution in 28-px cells (Qwen2-VL, Qwen2.5-VL).
+        #[default]
+        Native = "native",
+        /// One fixed square (Gemma 3, SigLIP at 896²).
+        Resize = "resize",
+        /// A grid of square tiles matched to the aspect ratio, plus a thumbnail (InternVL).
+        Grid = "grid",
+        /// Slices of about one tile's pixels, plus the whole image (MiniCPM-V).
+        Slices = "slices",
+        /// The long side scaled to a fixed number of tiles, cut, plus the whole image (Idefics3, SmolVLM).
+        Split = "split",
+    }
+);
+
 /// The id of the framework a scenario starts with: the seed's "a framework that supports W4A16 and targets
 /// this NPU", one that supports every format (`presets::frameworks::GENERIC`).
 pub const DEFAULT_FRAMEWORK: &str = "generic";
@@ -680,7 +698,7 @@ pub struct Inputs {
     pub power_mode: Option<String>,
     /// Vision-language models: how an image becomes tiles and tokens (the model's own rule).
     #[cfg_attr(feature = "serde", serde(default))]
-    pub image_rule: crate::vision::ImageRule,
+    pub image_rule: ImageRule,
 }
 
 impl Default for Inputs {
@@ -698,7 +716,7 @@ impl Default for Inputs {
             quant: None,
             draft: None,
             power_mode: None,
-            image_rule: crate::vision::ImageRule::default(),
+            image_rule: ImageRule::default(),
         }
     }
 }

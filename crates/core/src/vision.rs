@@ -44,25 +44,10 @@
 //!
 //! Special tokens around an image (begin/end markers, row/column tags) are not counted: a few per tile.
 
-use crate::input::{choice, Corner, Field, Inputs, ModelKind};
+use crate::input::{Corner, Field, Inputs, ModelKind};
 use crate::units::{Bytes, Ops};
 
-choice!(
-    /// How a model turns an image into tiles for its encoder and tokens for its language model.
-    ImageRule, ALL_IMAGE_RULES, "img_rule" {
-        /// Native resolution in 28-px cells (Qwen2-VL, Qwen2.5-VL).
-        #[default]
-        Native = "native",
-        /// One fixed square (Gemma 3, SigLIP at 896²).
-        Resize = "resize",
-        /// A grid of square tiles matched to the aspect ratio, plus a thumbnail (InternVL).
-        Grid = "grid",
-        /// Slices of about one tile's pixels, plus the whole image (MiniCPM-V).
-        Slices = "slices",
-        /// The long side scaled to a fixed number of tiles, cut, plus the whole image (Idefics3, SmolVLM).
-        Split = "split",
-    }
-);
+pub use crate::input::{ImageRule, ALL_IMAGE_RULES};
 
 /// Attention heads assumed for the encoder's score buffer: every preset's encoder has 16 (SigLIP-So400m,
 /// InternViT-300M, Qwen2.5-VL's ViT).

@@ -140,13 +140,13 @@ fn parameter_counts_match_the_published_figures() {
 fn vision_language_totals_match_their_cards() {
     for (id, card) in [("smolvlm2-2.2b", 2.2e9), ("minicpm-v-2.6", 8e9)] {
         let m = presets::model(id).unwrap();
-        let t = presets::vlm::tower(id).unwrap();
+        let t = presets::towers::tower(id).unwrap();
         let total = m.params_counted().unwrap().total() + t.params + t.proj;
         rounds_to(total, card, id);
     }
     // Qwen2.5-VL-3B's tower is the per-module count printed by torchinfo (blocks 19,702,200 × 32, Conv3d
     // 1,505,280, merger 1,280 + 36,707,328).
-    let q = presets::vlm::tower("qwen2.5-vl-3b").unwrap();
+    let q = presets::towers::tower("qwen2.5-vl-3b").unwrap();
     assert_eq!(
         q.params + q.proj,
         19_702_200.0 * 32.0 + 1_505_280.0 + 1_280.0 + 36_707_328.0

@@ -316,7 +316,7 @@ proptest! {
 
 /// The vision-language model presets (those with an image encoder).
 fn vlm_ids() -> Vec<&'static str> {
-    edgefit_core::presets::vlm::TOWERS
+    edgefit_core::presets::towers::TOWERS
         .iter()
         .map(|(id, _)| *id)
         .collect()

@@ -3,8 +3,8 @@
 //! The preset tables, generated from data/presets/*.csv.
 
 use super::devices::{DeviceKind, DevicePreset, Gap, TopsPrecision};
+use super::figure::{assumed, derived, read};
 use super::models::{ArchPreset, ModelFamily, ModelPreset};
-use super::{assumed, derived, read};
 use crate::input::{Backend, Field};
 
 /// Every device preset, in the CSV's order.

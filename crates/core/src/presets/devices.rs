@@ -8,7 +8,7 @@
 
 use alloc::vec::Vec;
 
-use super::{Figure, Provenance};
+use super::figure::{Figure, Provenance};
 use crate::input::{Backend, Field, Inputs, Value};
 
 /// What kind of device a preset is.
@@ -120,14 +120,6 @@ pub struct DevicePreset {
     /// Public sources (URLs or `owner/repo path`).
     pub sources: &'static [&'static str],
 }
-
-const N_DEVICES: usize = super::data::DEVICES.len() + super::extra::EXTRA_DEVICES.len();
-
-const DEVICES: [DevicePreset; N_DEVICES] =
-    super::concat(super::data::DEVICES, &super::extra::EXTRA_DEVICES);
-
-/// Every device preset: the research table, then the hand-written devices (DGX Spark).
-pub const ALL_DEVICES: &[DevicePreset] = &DEVICES;
 
 /// The device fields a preset speaks for, in form order.
 pub const DEVICE_FIELDS: [Field; 9] = [

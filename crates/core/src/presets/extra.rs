@@ -8,8 +8,8 @@
 //! hold.
 
 use super::devices::{DeviceKind, DevicePreset, TopsPrecision};
+use super::figure::{derived, read, Figure};
 use super::models::{ArchPreset, ModelFamily, ModelPreset};
-use super::{derived, read, Figure};
 use crate::input::Backend;
 
 const fn none() -> Option<Figure> {
@@ -247,7 +247,7 @@ pub(crate) const EXTRA_MODELS: [ModelPreset; 6] = [
         name: "Kokoro-82M (TTS)",
         family: ModelFamily::Speech,
         arch: None,
-        params: super::read(82_000_000.0),
+        params: read(82_000_000.0),
         params_non_embedding: None,
         params_stated: Some(82e6),
         params_non_embedding_stated: None,

@@ -33,65 +33,38 @@ pub mod quants;
 
 mod data;
 mod extra;
+mod figure;
 pub mod layouts;
 pub mod power;
 pub mod power_modes;
 pub mod quality;
+pub mod towers;
 pub mod vlm;
 
-pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision, ALL_DEVICES};
+pub use devices::{DeviceKind, DevicePreset, Gap, TopsPrecision};
+pub use figure::{Figure, Provenance};
 pub use frameworks::{ALL_FRAMEWORKS, GENERIC};
-pub use models::{ArchPreset, ModelFamily, ModelPreset, ALL_MODELS};
+pub use models::{ArchPreset, ModelFamily, ModelPreset};
 pub use quants::{QuantPreset, ALL_QUANTS};
 
 use crate::framework::FrameworkSpec;
 
-/// Where a preset's number comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize),
-    serde(rename_all = "snake_case")
-)]
-pub enum Provenance {
-    /// Copied from a public source.
-    Read,
-    /// Computed from sourced figures by a stated rule (bandwidth = MT/s × bus bits / 8; parameters from
-    /// config dimensions; bits per weight from struct sizes; dense TOPS = sparse TOPS / 2).
-    Derived,
-    /// An explicit assumption, a placeholder until a source is found (a 64-bit bus; an Apple TOPS figure of
-    /// unstated precision taken as INT8).
-    Assumed,
-}
+const N_DEVICES: usize = data::DEVICES.len() + extra::EXTRA_DEVICES.len();
 
-/// A number and where it comes from.
-#[derive(Debug, Clone, Copy, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Figure {
-    /// The value, in the unit its field names.
-    pub value: f64,
-    /// Where it comes from.
-    pub provenance: Provenance,
-}
+const DEVICES: [DevicePreset; N_DEVICES] = concat(data::DEVICES, &extra::EXTRA_DEVICES);
 
-pub(crate) const fn read(value: f64) -> Option<Figure> {
-    Some(Figure {
-        value,
-        provenance: Provenance::Read,
-    })
-}
-pub(crate) const fn derived(value: f64) -> Option<Figure> {
-    Some(Figure {
-        value,
-        provenance: Provenance::Derived,
-    })
-}
-pub(crate) const fn assumed(value: f64) -> Option<Figure> {
-    Some(Figure {
-        value,
-        provenance: Provenance::Assumed,
-    })
-}
+/// Every device preset: the research table, then the hand-written devices (DGX Spark).
+pub const ALL_DEVICES: &[DevicePreset] = &DEVICES;
+
+const N_TABLE: usize = data::MODELS.len() + extra::EXTRA_MODELS.len();
+const N_MODELS: usize = N_TABLE + vlm::VLM_MODELS.len();
+
+const TABLE: [ModelPreset; N_TABLE] = concat(data::MODELS, &extra::EXTRA_MODELS);
+const MODELS: [ModelPreset; N_MODELS] = concat(&TABLE, &vlm::VLM_MODELS);
+
+/// Every model preset: the research table, then the hand-written ones (mixtures of experts, hybrids, TTS),
+/// then the vision-language models and Gemma 3n.
+pub const ALL_MODELS: &[ModelPreset] = &MODELS;
 
 /// The device preset with this id.
 #[must_use]

@@ -6,7 +6,7 @@
 
 use alloc::vec::Vec;
 
-use super::Figure;
+use super::figure::Figure;
 use crate::input::{Field, Inputs, ModelKind};
 use crate::model::Architecture;
 
@@ -118,17 +118,6 @@ pub struct ModelPreset {
     pub sources: &'static [&'static str],
 }
 
-const N_TABLE: usize = super::data::MODELS.len() + super::extra::EXTRA_MODELS.len();
-const N_MODELS: usize = N_TABLE + super::vlm::VLM_MODELS.len();
-
-const TABLE: [ModelPreset; N_TABLE] =
-    super::concat(super::data::MODELS, &super::extra::EXTRA_MODELS);
-const MODELS: [ModelPreset; N_MODELS] = super::concat(&TABLE, &super::vlm::VLM_MODELS);
-
-/// Every model preset: the research table, then the hand-written ones (mixtures of experts, hybrids, TTS),
-/// then the vision-language models and Gemma 3n.
-pub const ALL_MODELS: &[ModelPreset] = &MODELS;
-
 const ARCH_FIELDS: [Field; 6] = [
     Field::ParamsB,
     Field::Layers,
@@ -189,12 +178,12 @@ impl ModelPreset {
                     inputs.set_exact(f, x);
                 }
                 super::layouts::layout(self.id).apply(inputs);
-                super::vlm::apply(self.id, inputs);
+                super::towers::apply(self.id, inputs);
             }
             (ModelFamily::Llm, None) => {
                 // Only a round "non-embedding" figure is known: not a total, so nothing is set.
                 inputs.model_kind = ModelKind::Params;
-                super::vlm::apply(self.id, inputs);
+                super::towers::apply(self.id, inputs);
                 unknown.extend(ARCH_FIELDS);
             }
             (ModelFamily::Speech | ModelFamily::Vision, _) => {

@@ -11,7 +11,7 @@
 
 use alloc::vec::Vec;
 
-use super::{derived, read, Figure};
+use super::figure::{derived, read, Figure};
 use crate::input::{Activation, Field, Granularity, Inputs, Value};
 
 use Activation::{Fp16 as A16, Int8 as A8};
