@@ -5,7 +5,7 @@ use edgefit_text::Lang;
 
 /// What follows the subcommands in `edgefit --help`: the scenario forms and the exit status.
 const AFTER_HELP: &str = "\
-SCENARIO (default: the seed's worked example — 8 TOPS INT8 NPU, 8 GB, 25 GB/s, 4 W, a 1.5 B INT4 model)
+SCENARIO (default: the worked example of the source document — 8 TOPS INT8 NPU, 8 GB, 25 GB/s, 4 W, a 1.5 B INT4 model)
     A share link             'https://…/#v=2&bw_gbps=50'  (anything containing '#')
     A bare hash              'v=2&bw_gbps=50&tpot_ms=40'
     A file                   key = value lines, a link or hash on a line, or a JSON object
@@ -29,7 +29,7 @@ EXIT STATUS
 
 /// edgefit — does a model fit a chip?
 ///
-/// Compute, memory capacity and bandwidth, power, heat, latency and storage, checked the way the seed
+/// Compute, memory capacity and bandwidth, power, heat, latency and storage, checked the way the source
 /// document's worked example does it, with what that example leaves out.
 #[derive(Debug, Parser)]
 #[command(name = "edgefit", version, after_long_help = AFTER_HELP)]
@@ -108,7 +108,7 @@ pub struct Output {
 /// One scenario and the output options.
 #[derive(Debug, Args)]
 pub struct ScenarioArgs {
-    /// A share link, a bare hash, a scenario file, or - for standard input (default: the seed's example).
+    /// A share link, a bare hash, a scenario file, or - for standard input (default: the worked example).
     pub scenario: Option<String>,
     /// Output options.
     #[command(flatten)]
