@@ -115,8 +115,14 @@ pub fn VerdictStrip() -> impl IntoView {
             return ().into_any();
         }
         let summary = move || {
-            let met = strip.with(|s| s.as_ref().is_some_and(|s| s.all_met));
-            if met {
+            let (met, uncertain) = strip.with(|s| {
+                s.as_ref().map_or((false, false), |s| {
+                    (s.all_met, s.cards.iter().any(|&(v, _)| v == Verdict::Warn))
+                })
+            });
+            if met && uncertain {
+                Ui::Uncertain.text(lang)
+            } else if met {
                 Ui::AllMet.text(lang)
             } else {
                 Ui::NotAllMet.text(lang)

@@ -31,6 +31,7 @@ pub enum Ui {
     Binding,
     AllMet,
     NotAllMet,
+    Uncertain,
     Headroom,
     Over,
     StaleResult,
@@ -259,6 +260,10 @@ impl Ui {
             Binding => ("Binding constraint", "瓶颈约束"),
             AllMet => ("Every constraint is met.", "所有约束均满足。"),
             NotAllMet => ("Not every constraint is met.", "并非所有约束都满足。"),
+            Uncertain => (
+                "No constraint fails for certain, but some are uncertain.",
+                "没有确定不通过的约束，但有约束不确定。",
+            ),
             Headroom => ("headroom", "余量"),
             Over => ("over by", "超出"),
             StaleResult => (

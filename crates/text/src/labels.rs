@@ -167,7 +167,7 @@ fn field_words(f: Field) -> Option<Words> {
         ],
         Hidden => [
             "Hidden size",
-            "隐藏维度 hidden",
+            "隐藏维度",
             "Width of the residual stream.",
             "残差流宽度（hidden size）。",
         ],
@@ -251,21 +251,21 @@ fn field_words(f: Field) -> Option<Words> {
         ],
         GroupSize => [
             "Group size",
-            "分组大小 group size",
+            "分组大小",
             "Weights sharing one scale in group-wise quantization (e.g. 128).",
-            "group-wise 量化中共享一个 scale 的权重数（如 128）。",
+            "分组量化（group-wise）中共享一个缩放因子（scale）的权重数（如 128）。",
         ],
         ScaleBits => [
             "Scale bits",
-            "scale 位宽",
+            "缩放因子位宽",
             "Bits of each quantization scale (FP16: 16).",
-            "每个量化 scale 的位数（FP16 为 16）。",
+            "每个量化缩放因子（scale）的位数（FP16 为 16）。",
         ],
         ZeroBits => [
             "Zero-point bits",
-            "zero-point 位宽",
+            "零点位宽",
             "Bits of each zero point; 0 for symmetric quantization.",
-            "每个 zero-point 的位数；对称量化为 0。",
+            "每个零点（zero-point）的位数；对称量化为 0。",
         ],
         EmbedBits => [
             "Embedding bits",

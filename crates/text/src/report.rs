@@ -7,7 +7,7 @@ use edgefit_core::framework::Support;
 use edgefit_core::model::Model;
 use edgefit_core::presets;
 use edgefit_core::solve::{DeviceNeeds, Solve};
-use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, ALL_CONSTRAINTS};
+use edgefit_core::{codec, Constraint, Evaluation, Inputs, Scenarios, Verdict, ALL_CONSTRAINTS};
 
 use crate::labels::{constraint_label, verdict_label};
 use crate::num::{
@@ -397,7 +397,15 @@ pub fn markdown_report(inputs: &Inputs, s: &Scenarios, e: &Evaluation, lang: Lan
     let b = r.binding();
     let bl = constraint_label(b, lang);
     let bh = r.headroom(b).map(fmt_pct).unwrap_or_default();
-    let all = if e.all_met() {
+    let uncertain = ALL_CONSTRAINTS
+        .iter()
+        .any(|&c| e.verdict(c) == Verdict::Warn);
+    let all = if e.all_met() && uncertain {
+        lang.pick(
+            "no constraint fails for certain, but some are uncertain",
+            "没有确定不通过的约束，但有约束不确定",
+        )
+    } else if e.all_met() {
         lang.pick("every constraint is met", "所有约束均满足")
     } else {
         lang.pick("at least one constraint fails", "至少一项约束不通过")

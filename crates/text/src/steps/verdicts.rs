@@ -137,7 +137,16 @@ impl Cx<'_> {
         let bname = constraint_label(binding, lang);
         let bh = r.headroom(binding).map(fmt_pct).unwrap_or_default();
         let model = self.model_desc();
-        let first = if e.all_met() {
+        let first = if e.all_met() && !warns.is_empty() {
+            tr!(
+                lang,
+                "No constraint fails for certain, but some are uncertain (below), so {0} may not fit this device. The binding constraint is {1} ({2} headroom).",
+                "{0}能否部署尚不确定：没有确定不通过的约束，但有约束不确定（见下）。最紧的约束是{1}（余量 {2}）。",
+                model,
+                bname,
+                bh
+            )
+        } else if e.all_met() {
             tr!(
                 lang,
                 "Every constraint is met: the device suits {0}. The binding constraint is {1} ({2} headroom).",
