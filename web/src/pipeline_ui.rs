@@ -70,6 +70,7 @@ pub fn turn_label(f: TurnField, lang: Lang) -> (&'static str, &'static str) {
         TurnField::AsrWindowS => (t(lang, "ASR window", "ASR 窗口"), "s"),
         TurnField::TurnsPerHour => (t(lang, "Turns per hour", "每小时轮数"), "/h"),
         TurnField::Turns => (t(lang, "Turns in a row (heat)", "连续轮数(温度)"), ""),
+        TurnField::FrameFps => (t(lang, "Camera frames to answer", "需回答的相机帧率"), "/s"),
         TurnField::E2eMs => (
             t(
                 lang,
