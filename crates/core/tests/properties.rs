@@ -60,6 +60,16 @@ fn report(i: &Inputs) -> edgefit_core::Report {
     analyze(&validate(i).expect("valid").expected)
 }
 
+/// `i` survives a trip through its link: no issue, the same inputs, the same link again.
+fn round_trips(i: &Inputs) -> Result<(), TestCaseError> {
+    let hash = codec::encode(i, &[]);
+    let back = codec::decode(&hash, &[]);
+    prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
+    prop_assert_eq!(&back.inputs, i);
+    prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -259,11 +269,7 @@ proptest! {
         i.set_exact(Field::DraftLen, f64::from(len));
         let ids = draft_ids();
         i.draft = (d < ids.len()).then(|| ids[d].to_string());
-        let hash = codec::encode(&i, &[]);
-        let back = codec::decode(&hash, &[]);
-        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
-        prop_assert_eq!(&back.inputs, &i);
-        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        round_trips(&i)?;
         // The engine takes them without panicking; more streams never shorten TPOT.
         if let Ok(s) = validate(&i) {
             let r = analyze(&s.expected);
@@ -305,11 +311,7 @@ proptest! {
         if let Some(bw) = bw {
             i.set_exact(Field::BandwidthGbps, bw);
         }
-        let hash = codec::encode(&i, &[]);
-        let back = codec::decode(&hash, &[]);
-        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
-        prop_assert_eq!(&back.inputs, &i);
-        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        round_trips(&i)?;
         prop_assert!(validate(&i).is_ok());
     }
 }
@@ -358,11 +360,7 @@ proptest! {
         i.set(Field::ImageH, h.map(|h| Value::exact(f64::from(h))));
         i.set_exact(Field::VitBits, f64::from(bits));
         i.set_exact(Field::Context, 131_072.0);
-        let hash = codec::encode(&i, &[]);
-        let back = codec::decode(&hash, &[]);
-        prop_assert!(back.issues.is_empty(), "{}: {:?}", hash, back.issues);
-        prop_assert_eq!(&back.inputs, &i);
-        prop_assert_eq!(codec::encode(&back.inputs, &[]), hash);
+        round_trips(&i)?;
         if let Ok(s) = validate(&i) {
             let r = analyze(&s.expected);
             let none = analyze(&validate(&i.clone().with(Field::Images, 0.0)).unwrap().expected);

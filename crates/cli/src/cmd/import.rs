@@ -203,26 +203,16 @@ fn text(
         edgefit_text::format_name(m.format)
     ));
     if let Some(g) = &m.gguf {
+        let (tensors, header) = (g.tensors, fmt_int(g.header_bytes as f64));
+        let (read, weights) = (fmt_int(read_bytes as f64), fmt_int(g.weight_bytes as f64));
+        let (gb, bits) = (fmt_gb(g.weight_bytes as f64), fmt_num(g.bits_per_weight, 4));
+        let v = g.version;
         s.push_str(&match lang {
             Lang::En => format!(
-                "# GGUF v{}: {} tensors; header {} bytes ({} read); weights {} bytes exactly ({}), {} bits per weight\n",
-                g.version,
-                g.tensors,
-                fmt_int(g.header_bytes as f64),
-                fmt_int(read_bytes as f64),
-                fmt_int(g.weight_bytes as f64),
-                fmt_gb(g.weight_bytes as f64),
-                fmt_num(g.bits_per_weight, 4)
+                "# GGUF v{v}: {tensors} tensors; header {header} bytes ({read} read); weights {weights} bytes exactly ({gb}), {bits} bits per weight\n"
             ),
             Lang::Zh => format!(
-                "# GGUF v{}：{} 个张量；文件头 {} 字节（读取 {} 字节）；权重恰为 {} 字节（{}），每权重 {} 位\n",
-                g.version,
-                g.tensors,
-                fmt_int(g.header_bytes as f64),
-                fmt_int(read_bytes as f64),
-                fmt_int(g.weight_bytes as f64),
-                fmt_gb(g.weight_bytes as f64),
-                fmt_num(g.bits_per_weight, 4)
+                "# GGUF v{v}：{tensors} 个张量；文件头 {header} 字节（读取 {read} 字节）；权重恰为 {weights} 字节（{gb}），每权重 {bits} 位\n"
             ),
         });
         for t in &g.by_type {
