@@ -87,3 +87,61 @@ test('the best list is in Chinese on the Chinese page', async () => {
     await app.close();
   }
 });
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: the Orin Nano's 7 W mode lowers its compute and decode speed, marks its fields and travels in the link`, async () => {
+    const app = await openPage(opts);
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor({ timeout: 20_000 });
+      // A device without published modes shows no power-mode picker.
+      assert.equal(await page.getByTestId('power-mode').count(), 0);
+      await page.locator('#preset-device').selectOption('p:nv_orin_nano_8gb');
+      const select = page.locator('#c-power_mode');
+      await select.waitFor({ timeout: 20_000 });
+      assert.equal(await select.inputValue(), '');
+      await until(page, () => document.querySelector('[data-testid="judged"]')?.textContent.includes('Orin Nano'), null, 'the Orin Nano is judged');
+      // Its top mode first (MAXN_SUPER: 102 GB/s, GPU at 1020 MHz), then 7 W (68 GB/s, 408 MHz on 2 of 4 TPCs).
+      await select.scrollIntoViewIfNeeded();
+      await select.selectOption('maxn_super');
+      await until(page, () => location.hash.includes('power_mode=maxn_super'), null, 'the link carries power_mode=maxn_super');
+      await until(page, () => document.querySelector('#f-bw_gbps').value === '102.368', null, 'MAXN_SUPER sets its bandwidth');
+      const fast = await num(page, 'decode-tps');
+      const compute = await num(page, 'eff-compute');
+      await page.locator('#c-power_mode').selectOption('7w');
+      await until(page, (b) => Number(document.querySelector('[data-testid="decode-tps"]').textContent.replace(/,/g, '')) < b, fast, 'decode slowed in the 7 W mode');
+      assert.ok((await num(page, 'eff-compute')) < compute, 'the 7 W mode has less compute');
+      await until(page, () => location.hash.includes('power_mode=7w'), null, 'the link carries power_mode=7w');
+      // The fields the mode set say so, and show the mode's figures.
+      await page.getByTestId('origin-sustained_w').waitFor({ timeout: 20_000 });
+      assert.match(await page.getByTestId('origin-sustained_w').textContent(), /power mode.*7W/);
+      assert.equal(await page.locator('#f-sustained_w').inputValue(), '7');
+      assert.equal(await page.locator('#f-int8_tops').inputValue(), '6.528');
+      await shot(page.getByTestId('power-mode').locator('xpath=ancestor::fieldset'), `power-mode-${size}`);
+      // A reload of the link keeps the mode; another device drops it.
+      await page.reload();
+      await page.locator('#c-power_mode').waitFor({ timeout: 20_000 });
+      assert.equal(await page.locator('#c-power_mode').inputValue(), '7w');
+      await page.locator('#preset-device').selectOption('p:apple_m2');
+      await until(page, () => !location.hash.includes('power_mode'), null, 'another device drops the mode');
+      assert.equal(await page.getByTestId('power-mode').count(), 0);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('the power mode and its field note in Chinese', async () => {
+  const app = await openPage({ viewport: { width: 1280, height: 800 }, hash: '#v=2&device=nv_orin_nano_8gb&power_mode=7w&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('origin-sustained_w').waitFor({ timeout: 20_000 });
+    assert.match(await page.getByTestId('power-mode').textContent(), /功耗模式/);
+    assert.match(await page.getByTestId('origin-sustained_w').textContent(), /功耗模式.*7W/);
+    await shot(page.getByTestId('power-mode').locator('xpath=ancestor::fieldset'), 'power-mode-zh-desktop');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

@@ -175,6 +175,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
             device: presets.device.get(),
             model: presets.model.get(),
             quant: presets.quant.get(),
+            draft: presets.draft.get(),
+            power_mode: presets.power_mode.get(),
         };
         state::read_form(&t, &choices)
     });
@@ -469,7 +471,11 @@ fn FieldGroup(group: Group) -> impl IntoView {
         .filter(|f| f.spec().group == group)
         .collect();
     let choices = match group {
-        Group::Device => view! { <crate::presets_ui::PresetPicker group=group/> }.into_any(),
+        Group::Device => view! {
+            <crate::presets_ui::PresetPicker group=group/>
+            {crate::presets_ui::power_mode_picker(ctx)}
+        }
+        .into_any(),
         Group::Model => view! {
             <crate::presets_ui::PresetPicker group=group/>
             <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/>
