@@ -145,3 +145,29 @@ test('the power mode and its field note in Chinese', async () => {
     await app.close();
   }
 });
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: energy per answer and time, and on a phone's battery answers and hours per charge`, async () => {
+    const app = await openPage(opts);
+    try {
+      const { page } = app;
+      await page.getByTestId('energy-answer').waitFor({ timeout: 20_000 });
+      assert.ok((await num(page, 'energy-answer')) > 0);
+      assert.ok((await num(page, 'answer-time')) > 0);
+      // The worked example's device has no battery.
+      assert.equal(await page.getByTestId('answers-charge').count(), 0);
+      await page.locator('#preset-device').selectOption('p:qcom_sd8elite');
+      await page.getByTestId('answers-charge').waitFor({ timeout: 20_000 });
+      assert.ok((await num(page, 'answers-charge')) >= 1);
+      assert.ok((await num(page, 'hours-charge')) > 0);
+      // A longer answer costs more energy.
+      const j = await num(page, 'energy-answer');
+      await page.locator('#f-output').fill('1024');
+      await until(page, (b) => Number(document.querySelector('[data-testid="energy-answer"]').textContent.replace(/,/g, '')) > b, j, 'a longer answer costs more');
+      await shot(page.locator('section.numbers'), `energy-${size}`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}

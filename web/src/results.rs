@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use edgefit_core::analysis::Report;
 use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{self as text, Lang};
+use edgefit_text::{self as text, term, Lang, Term};
 use leptos::prelude::*;
 
 use crate::app::Ctx;
@@ -184,7 +184,7 @@ fn card(
 #[derive(Clone, PartialEq)]
 struct Num {
     id: &'static str,
-    label: Ui,
+    label: &'static str,
     value: String,
     band: Option<String>,
     unit: &'static str,
@@ -193,7 +193,7 @@ struct Num {
 fn num(
     g: &Good,
     id: &'static str,
-    label: Ui,
+    label: &'static str,
     unit: &'static str,
     f: impl Fn(&Report) -> f64,
 ) -> Num {
@@ -248,7 +248,7 @@ pub fn KeyNumbers() -> impl IntoView {
                             };
                             view! {
                                 <div class="num">
-                                    <dt>{label.text(lang)}</dt>
+                                    <dt>{label}</dt>
                                     <dd>
                                         <span class="val" data-testid=id>{value}</span>
                                         " "
@@ -273,27 +273,41 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
     );
     let mut v = Vec::new();
     if !one_shot {
-        v.push(num(g, "decode-tps", Ui::DecodeTps, "tok/s", |r| {
-            r.speed.decode_tps.unwrap_or(f64::NAN)
-        }));
-        v.push(num(g, "prefill-tps", Ui::PrefillTps, "tok/s", |r| {
-            r.speed.prefill_tps.unwrap_or(f64::NAN)
-        }));
-        v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| {
+        v.push(num(
+            g,
+            "decode-tps",
+            Ui::DecodeTps.text(lang),
+            "tok/s",
+            |r| r.speed.decode_tps.unwrap_or(f64::NAN),
+        ));
+        v.push(num(
+            g,
+            "prefill-tps",
+            Ui::PrefillTps.text(lang),
+            "tok/s",
+            |r| r.speed.prefill_tps.unwrap_or(f64::NAN),
+        ));
+        v.push(num(g, "tpot-full", Ui::TpotFull.text(lang), "ms", |r| {
             r.tpot.full.ms()
         }));
-        v.push(num(g, "tpot-empty", Ui::TpotEmpty, "ms", |r| {
+        v.push(num(g, "tpot-empty", Ui::TpotEmpty.text(lang), "ms", |r| {
             r.tpot.empty.ms()
         }));
     }
-    v.push(num(g, "ttft", Ui::Ttft, "ms", |r| r.ttft.ttft.ms()));
-    v.push(num(g, "eff-bw", Ui::EffBw, "GB/s", |r| {
+    v.push(num(g, "ttft", Ui::Ttft.text(lang), "ms", |r| {
+        r.ttft.ttft.ms()
+    }));
+    v.push(num(g, "eff-bw", Ui::EffBw.text(lang), "GB/s", |r| {
         r.bandwidth.effective.gbps()
     }));
-    v.push(num(g, "eff-compute", Ui::EffCompute, "TOPS", |r| {
-        r.compute.effective.tops()
-    }));
-    let mut mem = num(g, "memory-total", Ui::MemoryTotal, "GB", |r| {
+    v.push(num(
+        g,
+        "eff-compute",
+        Ui::EffCompute.text(lang),
+        "TOPS",
+        |r| r.compute.effective.tops(),
+    ));
+    let mut mem = num(g, "memory-total", Ui::MemoryTotal.text(lang), "GB", |r| {
         r.memory.total.gb()
     });
     mem.unit = "GB";
@@ -305,12 +319,45 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         (None, Lang::Zh) => format!("可用 {usable} GB"),
     });
     v.push(mem);
-    v.push(num(g, "file-size", Ui::FileSize, "GB", |r| {
+    v.push(num(g, "file-size", Ui::FileSize.text(lang), "GB", |r| {
         r.storage.file.gb()
     }));
-    v.push(num(g, "power", Ui::Power, "W", |r| r.power.total.0));
+    v.push(num(g, "power", Ui::Power.text(lang), "W", |r| {
+        r.power.total.0
+    }));
+    // What one answer costs (#25): its energy and time, and on a battery how many a charge gives.
+    v.push(num(
+        g,
+        "energy-answer",
+        term(Term::EnergyPerAnswer, lang),
+        "J",
+        |r| r.energy.per_answer.0,
+    ));
+    v.push(num(
+        g,
+        "answer-time",
+        term(Term::AnswerTime, lang),
+        "s",
+        |r| r.energy.answer_time.0,
+    ));
+    if g.evaluation.expected.energy.answers_per_charge.is_some() {
+        v.push(num(
+            g,
+            "answers-charge",
+            term(Term::AnswersPerCharge, lang),
+            "",
+            |r| r.energy.answers_per_charge.map_or(f64::NAN, f64::floor),
+        ));
+        v.push(num(
+            g,
+            "hours-charge",
+            term(Term::HoursPerCharge, lang),
+            "h",
+            |r| r.energy.hours_per_charge.unwrap_or(f64::NAN),
+        ));
+    }
     let ttt = g.evaluation.expected.thermal.time_to_throttle;
-    let mut th = num(g, "throttle", Ui::Throttle, "s", |r| {
+    let mut th = num(g, "throttle", Ui::Throttle.text(lang), "s", |r| {
         r.thermal.time_to_throttle.map_or(f64::INFINITY, |t| t.0)
     });
     if ttt.is_none() {
