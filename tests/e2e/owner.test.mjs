@@ -171,3 +171,54 @@ for (const [size, opts] of SIZES) {
     }
   });
 }
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: a draft model raises the effective decode rate, says whether it pays, and travels in the link`, async () => {
+    const app = await openPage({ ...opts, hash: '#v=2&device=apple_m2&fw=llama_cpp&llm=llama-3.1-8b&quant=q4_k_m' });
+    try {
+      const { page } = app;
+      await page.getByTestId('tpot-full').waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('spec-tps').count(), 0, 'no draft, no speculative numbers');
+      const draft = page.locator('#c-draft');
+      await draft.scrollIntoViewIfNeeded();
+      await draft.selectOption('llama-3.2-1b');
+      await page.getByTestId('spec-tps').waitFor({ timeout: 20_000 });
+      await until(page, () => location.hash.includes('draft=llama-3.2-1b'), null, 'the link carries the draft');
+      const plain = await num(page, 'decode-tps');
+      const spec = await num(page, 'spec-tps');
+      assert.ok(spec > plain, `the draft raises decode speed (${spec} > ${plain})`);
+      assert.ok((await num(page, 'spec-speedup')) > 1);
+      assert.match(await page.getByTestId('spec-speedup').locator('xpath=..').textContent(), /it pays/);
+      await shot(page.locator('section.numbers'), `draft-numbers-${size}`);
+      await shot(page.getByTestId('draft').locator('xpath=ancestor::fieldset'), `draft-picker-${size}`);
+      // A lower acceptance rate gains less.
+      await page.locator('#f-accept').fill('0.2');
+      await until(page, (b) => Number(document.querySelector('[data-testid="spec-tps"]').textContent.replace(/,/g, '')) < b, spec, 'a lower acceptance gains less');
+      await until(page, () => location.hash.includes('accept=0.2'), null, 'the link carries accept');
+      // The step text explains it.
+      await until(page, () => /Speculative decoding with Llama-3.2-1B/.test(document.querySelector('.steps')?.textContent ?? ''), null, 'the steps explain the draft');
+      // None again: the numbers and the key go.
+      await page.locator('#c-draft').selectOption('');
+      await until(page, () => !location.hash.includes('draft='), null, 'no draft in the link');
+      assert.equal(await page.getByTestId('spec-tps').count(), 0);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('a draft larger than its target does not pay, said in Chinese', async () => {
+  const app = await openPage({ viewport: { width: 1280, height: 800 }, hash: '#v=2&device=apple_m2&fw=llama_cpp&llm=llama-3.2-1b&quant=q4_k_m&draft=llama-3.1-8b&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('spec-speedup').waitFor({ timeout: 20_000 });
+    assert.ok((await num(page, 'spec-speedup')) < 1);
+    assert.match(await page.getByTestId('spec-speedup').locator('xpath=..').textContent(), /不值得/);
+    assert.match(await page.getByTestId('draft').textContent(), /草稿模型/);
+    await shot(page.locator('section.numbers'), 'draft-numbers-zh-desktop');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

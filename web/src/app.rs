@@ -465,11 +465,18 @@ pub fn link_banner(issues: RwSignal<Vec<Issue>>, lang: RwSignal<Lang>) -> impl I
 fn FieldGroup(group: Group) -> impl IntoView {
     let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
-    let fields: Vec<Field> = ALL_FIELDS
+    let mut fields: Vec<Field> = ALL_FIELDS
         .iter()
         .copied()
         .filter(|f| f.spec().group == group)
         .collect();
+    // The draft model's picker goes right above the acceptance rate and draft length it takes.
+    let at = fields
+        .iter()
+        .position(|&f| f == Field::Accept)
+        .unwrap_or(fields.len());
+    let rest = fields.split_off(at);
+    let draft = (!rest.is_empty()).then(|| crate::presets_ui::draft_picker(ctx));
     let choices = match group {
         Group::Device => view! {
             <crate::presets_ui::PresetPicker group=group/>
@@ -505,6 +512,8 @@ fn FieldGroup(group: Group) -> impl IntoView {
             <div class="fields">
                 {choices}
                 {fields.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
+                {draft}
+                {rest.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
             </div>
         </fieldset>
     }

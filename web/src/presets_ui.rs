@@ -530,6 +530,50 @@ pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
     panel("pm-slot", Box::new(render), Some(act))
 }
 
+/// Speculative decoding's draft model (`draft=`): none, or an LLM preset with an architecture
+/// ([`edgefit_core::codec::is_draft`]), quantized as the target. It sits above the acceptance rate and the
+/// draft length it goes with.
+pub fn draft_picker(ctx: Ctx) -> impl IntoView {
+    let render = move || {
+        let l = ctx.lang.get();
+        let chosen = ctx.presets.draft.get();
+        let option = |v: &str, label: String| -> Node {
+            let on = chosen.as_deref().unwrap_or("") == v;
+            el("option")
+                .at("value", v)
+                .at_if(on, "selected", "")
+                .tx(label)
+                .into()
+        };
+        let drafts = ALL_MODELS
+            .iter()
+            .filter(|m| edgefit_core::codec::is_draft(m.id))
+            .map(|m| option(m.id, edgefit_text::preset_name(m.name, l)));
+        Some(
+            el("div")
+                .at("class", "field choice")
+                .at("data-testid", "draft")
+                .kid(el("label").at("for", "c-draft").tx(term(Term::Draft, l)))
+                .kid(
+                    el("select")
+                        .at("id", "c-draft")
+                        .at("data-act", "draft")
+                        .kid(option("", term(Term::NoDraft, l).into()))
+                        .kids(drafts),
+                )
+                .into(),
+        )
+    };
+    let act: Act = Box::new(move |_, e| {
+        let v = js_sys::Reflect::get(e, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .filter(|v| edgefit_core::codec::is_draft(v));
+        ctx.presets.draft.set(v);
+    });
+    panel("pm-slot", Box::new(render), Some(act))
+}
+
 /// What the picked preset says about one field: a mark when its figure is derived or assumed (while the
 /// field still holds it), the reason it is unknown, and for the utilizations the calibrated default with
 /// a button that writes it into the field.

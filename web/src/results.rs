@@ -293,6 +293,37 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         v.push(num(g, "tpot-empty", Ui::TpotEmpty.text(lang), "ms", |r| {
             r.tpot.empty.ms()
         }));
+        // A draft model (#25): the effective decode rate, and whether it pays.
+        if let Some(sp) = &g.evaluation.expected.speculative {
+            v.push(num(
+                g,
+                "spec-tps",
+                term(Term::SpecDecodeTps, lang),
+                "tok/s",
+                |r| r.speculative.as_ref().map_or(f64::NAN, |x| 1.0 / x.tpot.0),
+            ));
+            let mut up = num(
+                g,
+                "spec-speedup",
+                term(Term::SpecSpeedup, lang),
+                "×",
+                |r| r.speculative.as_ref().map_or(f64::NAN, |x| x.speedup),
+            );
+            let pays = term(
+                if sp.speedup > 1.0 {
+                    Term::Pays
+                } else {
+                    Term::DoesNotPay
+                },
+                lang,
+            );
+            let sep = if lang == Lang::Zh { "；" } else { "; " };
+            up.band = Some(
+                up.band
+                    .map_or_else(|| pays.to_string(), |b| format!("{b}{sep}{pays}")),
+            );
+            v.push(up);
+        }
     }
     v.push(num(g, "ttft", Ui::Ttft.text(lang), "ms", |r| {
         r.ttft.ttft.ms()
