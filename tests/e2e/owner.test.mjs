@@ -222,3 +222,51 @@ test('a draft larger than its target does not pay, said in Chinese', async () =>
     await app.close();
   }
 });
+
+for (const [size, opts] of SIZES) {
+  test(`${size}: streams show KV per stream and their total, and the most streams is the edge where one more breaks`, async () => {
+    const app = await openPage({ ...opts, hash: '#v=2&device=apple_m2&fw=llama_cpp&llm=llama-3.2-1b&quant=q4_k_m&tpot_ms=100' });
+    try {
+      const { page } = app;
+      await page.getByTestId('max-streams').waitFor({ timeout: 20_000 });
+      assert.equal(await page.getByTestId('kv-stream').count(), 0, 'one stream: no per-stream rows');
+      const most = await num(page, 'max-streams');
+      assert.ok(most >= 2, `several streams fit (${most})`);
+      const said = await page.getByTestId('max-streams').locator('xpath=..').textContent();
+      const broken = /one more breaks (\w+)/.exec(said)?.[1];
+      assert.ok(broken, said);
+      // At the most: every constraint streams can break still holds.
+      await page.locator('#f-streams').fill(String(most));
+      await page.getByTestId('kv-stream').waitFor({ timeout: 20_000 });
+      await until(page, () => location.hash.includes('streams='), null, 'the link carries streams');
+      assert.ok((await num(page, 'kv-stream')) > 0);
+      assert.ok((await num(page, 'aggregate-tps')) > (await num(page, 'decode-tps')), 'together faster than one');
+      assert.match(await page.locator('dt', { hasText: 'TPOT per stream' }).textContent(), /per stream/);
+      const code = { Memory: 'memory', Bandwidth: 'bandwidth', TPOT: 'tpot', Compute: 'compute' }[broken];
+      assert.notEqual(await page.getByTestId(`verdict-${code}`).getAttribute('data-verdict'), 'fail');
+      await shot(page.locator('section.numbers'), `streams-${size}`);
+      // One more: the named constraint no longer passes (it fails at the expected values; a range's ends may
+      // make the card uncertain).
+      await page.locator('#f-streams').fill(String(most + 1));
+      await until(page, (c) => ['fail', 'warn'].includes(document.querySelector(`[data-testid="verdict-${c}"]`)?.dataset.verdict), code, `one more stream breaks ${broken}`);
+      app.assertNoErrors();
+    } finally {
+      await app.close();
+    }
+  });
+}
+
+test('streams in Chinese', async () => {
+  const app = await openPage({ viewport: { width: 1280, height: 800 }, hash: '#v=2&device=apple_m2&fw=llama_cpp&llm=llama-3.2-1b&quant=q4_k_m&tpot_ms=100&streams=8&lang=zh' });
+  try {
+    const { page } = app;
+    await page.getByTestId('kv-stream').waitFor({ timeout: 20_000 });
+    const text = await page.locator('section.numbers').textContent();
+    assert.match(text, /每路 KV 缓存/);
+    assert.match(text, /再多一路突破内存容量/);
+    await shot(page.locator('section.numbers'), 'streams-zh-desktop');
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

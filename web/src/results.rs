@@ -287,9 +287,13 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
             "tok/s",
             |r| r.speed.prefill_tps.unwrap_or(f64::NAN),
         ));
-        v.push(num(g, "tpot-full", Ui::TpotFull.text(lang), "ms", |r| {
-            r.tpot.full.ms()
-        }));
+        // With several streams each gets this TPOT (one step serves them all).
+        let tpot_label = if g.scenarios.expected.targets.streams > 1.0 {
+            term(Term::TpotPerStream, lang)
+        } else {
+            Ui::TpotFull.text(lang)
+        };
+        v.push(num(g, "tpot-full", tpot_label, "ms", |r| r.tpot.full.ms()));
         v.push(num(g, "tpot-empty", Ui::TpotEmpty.text(lang), "ms", |r| {
             r.tpot.empty.ms()
         }));
@@ -324,6 +328,9 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
             );
             v.push(up);
         }
+    }
+    if !one_shot {
+        v.extend(streams(g, lang));
     }
     v.push(num(g, "ttft", Ui::Ttft.text(lang), "ms", |r| {
         r.ttft.ttft.ms()
@@ -400,6 +407,57 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         th.band = Some(format!("{} s–{}", th.band_low(), Ui::Never.text(lang)));
     }
     v.push(th);
+    v
+}
+
+/// Streams (#25): with several, the KV cache each keeps and what they decode together; always, the most
+/// streams the targets allow and what one more breaks.
+fn streams(g: &Good, lang: Lang) -> Vec<Num> {
+    use edgefit_core::analysis::concurrency;
+    let (s, r) = (&g.scenarios.expected, &g.evaluation.expected);
+    let mut v = Vec::new();
+    if s.targets.streams > 1.0 {
+        if let Some(st) = concurrency::streams(s, r) {
+            v.push(Num {
+                id: "kv-stream",
+                label: term(Term::KvPerStream, lang),
+                value: text::fmt_num(st.kv_per_stream.gb(), 3),
+                band: None,
+                unit: "GB",
+            });
+        }
+        let n = s.targets.sequences();
+        v.push(num(
+            g,
+            "aggregate-tps",
+            term(Term::AggregateTps, lang),
+            "tok/s",
+            |r| n / r.tpot.full.0,
+        ));
+    }
+    if let Some(m) = concurrency::max_streams(s) {
+        let sep = if lang == Lang::Zh { "" } else { " " };
+        let band = match m.binding {
+            Some(c) if m.streams < 1.0 => format!(
+                "{}{sep}{}",
+                term(Term::NoneFits, lang),
+                text::constraint_label(c, lang)
+            ),
+            Some(c) => format!(
+                "{}{sep}{}",
+                term(Term::OneMoreBreaks, lang),
+                text::constraint_label(c, lang)
+            ),
+            None => term(Term::OrMore, lang).to_string(),
+        };
+        v.push(Num {
+            id: "max-streams",
+            label: term(Term::MaxStreams, lang),
+            value: text::fmt_int(m.streams),
+            band: Some(band),
+            unit: "",
+        });
+    }
     v
 }
 

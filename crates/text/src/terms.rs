@@ -71,7 +71,7 @@ pub fn term(t: Term, lang: Lang) -> &'static str {
         Pays => ("it pays", "值得"),
         DoesNotPay => ("it does not pay", "不值得"),
         KvPerStream => ("KV cache per stream", "每路 KV 缓存"),
-        TpotPerStream => ("TPOT per stream", "每路 TPOT"),
+        TpotPerStream => ("TPOT per stream at full context", "满上下文每路 TPOT"),
         AggregateTps => ("All streams together", "各路合计"),
         MaxStreams => ("Most streams within the targets", "目标内最多路数"),
         OneMoreBreaks => ("one more breaks", "再多一路突破"),
