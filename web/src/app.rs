@@ -175,6 +175,8 @@ pub fn create_ctx(hash: &str, browser_lang: Lang) -> Ctx {
             device: presets.device.get(),
             model: presets.model.get(),
             quant: presets.quant.get(),
+            draft: presets.draft.get(),
+            power_mode: presets.power_mode.get(),
         };
         state::read_form(&t, &choices)
     });
@@ -463,13 +465,24 @@ pub fn link_banner(issues: RwSignal<Vec<Issue>>, lang: RwSignal<Lang>) -> impl I
 fn FieldGroup(group: Group) -> impl IntoView {
     let ctx = page_context::<Ctx>();
     let lang = ctx.lang;
-    let fields: Vec<Field> = ALL_FIELDS
+    let mut fields: Vec<Field> = ALL_FIELDS
         .iter()
         .copied()
         .filter(|f| f.spec().group == group)
         .collect();
+    // The draft model's picker goes right above the acceptance rate and draft length it takes.
+    let at = fields
+        .iter()
+        .position(|&f| f == Field::Accept)
+        .unwrap_or(fields.len());
+    let rest = fields.split_off(at);
+    let draft = (!rest.is_empty()).then(|| crate::presets_ui::draft_picker(ctx));
     let choices = match group {
-        Group::Device => view! { <crate::presets_ui::PresetPicker group=group/> }.into_any(),
+        Group::Device => view! {
+            <crate::presets_ui::PresetPicker group=group/>
+            {crate::presets_ui::power_mode_picker(ctx)}
+        }
+        .into_any(),
         Group::Model => view! {
             <crate::presets_ui::PresetPicker group=group/>
             <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/>
@@ -499,6 +512,8 @@ fn FieldGroup(group: Group) -> impl IntoView {
             <div class="fields">
                 {choices}
                 {fields.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
+                {draft}
+                {rest.into_iter().map(|f| view! { <FieldInput field=f/> }).collect_view()}
             </div>
         </fieldset>
     }

@@ -287,6 +287,8 @@ pub fn Charts() -> impl IntoView {
                     })
                     .collect_view()}
             </div>
+            // Under the reverse solve: the best preset model that fits, computed only while open.
+            <crate::decide_ui::Lazy title=Ui::BestTitle testid="panel-best" which=4/>
         </section>
     }
 }

@@ -377,12 +377,12 @@ pub fn Decide() -> impl IntoView {
 
 /// A `<details>` whose content exists only while it is open.
 #[component]
-fn Lazy(
+pub fn Lazy(
     /// The summary.
     title: Ui,
     /// Test id.
     testid: &'static str,
-    /// Which panel: advice, tornado, model sweep, device sweep.
+    /// Which panel: advice, tornado, model sweep, device sweep, best model.
     which: u8,
 ) -> impl IntoView {
     let ctx = crate::app::page_context::<Ctx>();
@@ -400,6 +400,7 @@ fn Lazy(
             {move || open.get().then(|| match which {
                 0 => advice_list(ctx),
                 1 => tornado_chart(ctx),
+                4 => best_list(ctx),
                 _ => sweep(ctx, which == 3),
             })}
         </details>
@@ -541,6 +542,84 @@ fn compare_table(diffs: &[Difference], lang: Lang) -> Node {
         )
         .kid(el("tbody").kids(rows))
         .into()
+}
+
+/// The best model that meets every target (#25): every LLM preset × quantization preset on this device,
+/// ranked by published quality ([`edgefit_core::best::best`], ~700 pairs analysed), so computed only while
+/// its `<details>` is open, once typing has paused. Each model's best format; a row's name applies its model
+/// and format to the form.
+fn best_list(ctx: Ctx) -> AnyView {
+    let good = settled(ctx);
+    let best = Memo::new(move |_| {
+        good.with(|g| {
+            g.as_ref()
+                .map(|g| Arc::new(edgefit_core::best::best(&g.inputs)))
+        })
+    });
+    let render = move || {
+        use edgefit_text::{term, Term};
+        let l = ctx.lang.get();
+        let best = best.get()?;
+        let mut out = el("div")
+            .at("class", "best")
+            .at("data-testid", "best")
+            .kid(el("p").at("class", "basis").tx(text::best_basis(&best, l)));
+        let rows = best.per_model();
+        if rows.is_empty() {
+            return Some(out.kid(el("p").tx(term(Term::BestNone, l))).into());
+        }
+        let head = ["#", term(Term::BestModel, l), term(Term::BestFormat, l)]
+            .into_iter()
+            .chain([term(Term::BestQuality, l), term(Term::BestBinding, l)])
+            .map(th);
+        let body = rows.iter().enumerate().map(|(k, c)| {
+            let model = edgefit_core::presets::model(c.model).map_or(c.model, |m| m.name);
+            let quant = edgefit_core::presets::quant(c.quant).map_or(c.quant, |q| q.name);
+            el("tr")
+                .kid(el("td").tx(format!("{}", k + 1)))
+                .kid(
+                    el("th").at("scope", "row").kid(
+                        el("button")
+                            .at("type", "button")
+                            .at("class", "apply-row")
+                            .at("data-act", format!("m:{}:{}", c.model, c.quant))
+                            .at("title", Ui::ApplyRow.text(l))
+                            .tx(model),
+                    ),
+                )
+                .kid(el("td").tx(text::preset_name(quant, l)))
+                .kid(el("td").tx(text::best_quality(c, l)))
+                .kid(el("td").tx(if c.headroom.is_finite() {
+                    format!(
+                        "{} · {}",
+                        text::constraint_label(c.binding, l),
+                        crate::results::headroom_text(Some(c.headroom), l)
+                    )
+                } else {
+                    text::constraint_label(c.binding, l).to_string()
+                }))
+                .into()
+        });
+        out = out.kid(
+            el("div").at("class", "sweep-wrap").kid(
+                el("table")
+                    .at("class", "sweep")
+                    .at("data-testid", "best-table")
+                    .kid(el("thead").kid(el("tr").kids(head)))
+                    .kid(el("tbody").kids(body)),
+            ),
+        );
+        Some(
+            out.kids(crate::presets_ui::source_list(
+                &best.sources(),
+                "sources-best".into(),
+                l,
+            ))
+            .into(),
+        )
+    };
+    let act: Act = Box::new(move |a, _| apply_row(&ctx, a));
+    panel("best-panel", Box::new(render), Some(act)).into_any()
 }
 
 /// What to change first, with each change's computed effect.

@@ -16,7 +16,7 @@ use edgefit_core::presets::{
     self, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS, ALL_QUANTS,
 };
 use edgefit_core::{Backend, Field, Inputs, Value, ALL_FIELDS};
-use edgefit_text::Lang;
+use edgefit_text::{term, Lang, Term};
 use leptos::prelude::*;
 
 use crate::app::Ctx;
@@ -34,6 +34,10 @@ pub struct PresetIds {
     pub model: RwSignal<Option<String>>,
     /// `quant=`.
     pub quant: RwSignal<Option<String>>,
+    /// `draft=`: speculative decoding's draft model.
+    pub draft: RwSignal<Option<String>>,
+    /// `power_mode=`: the device preset's published power mode.
+    pub power_mode: RwSignal<Option<String>>,
 }
 
 fn set_if_changed<T: PartialEq + Send + Sync + 'static>(s: RwSignal<T>, v: T) {
@@ -50,6 +54,8 @@ impl PresetIds {
             device: RwSignal::new(c.device.clone()),
             model: RwSignal::new(c.model.clone()),
             quant: RwSignal::new(c.quant.clone()),
+            draft: RwSignal::new(c.draft.clone()),
+            power_mode: RwSignal::new(c.power_mode.clone()),
         }
     }
 
@@ -58,6 +64,8 @@ impl PresetIds {
         set_if_changed(self.device, c.device.clone());
         set_if_changed(self.model, c.model.clone());
         set_if_changed(self.quant, c.quant.clone());
+        set_if_changed(self.draft, c.draft.clone());
+        set_if_changed(self.power_mode, c.power_mode.clone());
     }
 
     /// The signal of a group's preset, if the group has presets.
@@ -87,6 +95,8 @@ pub fn current_inputs(ctx: &Ctx) -> Inputs {
         device: ctx.presets.device.get_untracked(),
         model: ctx.presets.model.get_untracked(),
         quant: ctx.presets.quant.get_untracked(),
+        draft: ctx.presets.draft.get_untracked(),
+        power_mode: ctx.presets.power_mode.get_untracked(),
     };
     state::read_form(&t, &c).0
 }
@@ -370,7 +380,10 @@ pub fn PresetPicker(
             user_pick.set(None);
         }
         match group {
-            Group::Device => after.device = v.strip_prefix("p:").map(Into::into),
+            Group::Device => {
+                after.device = v.strip_prefix("p:").map(Into::into);
+                after.power_mode = None; // a mode is one device's
+            }
             Group::Model => after.model = v.strip_prefix("p:").map(Into::into),
             _ => after.quant = v.strip_prefix("p:").map(Into::into),
         }
@@ -450,6 +463,115 @@ pub fn PresetPicker(
         </div>
     }
     .into_any()
+}
+
+/// The device preset's published power modes (`power_mode=`), next to the device picker; nothing for a
+/// device without any. A pick re-completes the device in that mode (its clocks, memory clock and budget;
+/// [`complete::complete`]), as a device pick does.
+pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
+    let render = move || {
+        let l = ctx.lang.get();
+        let device = ctx.presets.device.get()?;
+        let chosen = ctx.presets.power_mode.get();
+        let modes: Vec<_> = presets::power_modes::modes(&device).collect();
+        if modes.is_empty() {
+            return None;
+        }
+        let option = |v: &str, label: String, on: bool| -> Node {
+            el("option")
+                .at("value", v)
+                .at_if(on, "selected", "")
+                .tx(label)
+                .into()
+        };
+        let first = option("", term(Term::PresetFigures, l).into(), chosen.is_none());
+        let rest = modes.iter().map(|m| {
+            let budget = m.budget_w.map_or_else(
+                || term(Term::Uncapped, l).to_string(),
+                edgefit_text::fmt_watts,
+            );
+            let on = chosen.as_deref() == Some(m.id);
+            option(m.id, format!("{} · {budget}", m.name), on)
+        });
+        Some(
+            el("div")
+                .at("class", "field choice")
+                .at("data-testid", "power-mode")
+                .kid(
+                    el("label")
+                        .at("for", "c-power_mode")
+                        .tx(term(Term::PowerMode, l)),
+                )
+                .kid(
+                    el("select")
+                        .at("id", "c-power_mode")
+                        .at("data-act", "pm")
+                        .kid(first)
+                        .kids(rest),
+                )
+                .into(),
+        )
+    };
+    let act: Act = Box::new(move |_, e| {
+        let v = js_sys::Reflect::get(e, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .unwrap_or_default();
+        let before = current_inputs(&ctx);
+        let Some(p) = before.device.as_deref().and_then(presets::device) else {
+            return;
+        };
+        let mut after = before.clone();
+        p.apply(&mut after); // clears the mode: set it after
+        after.power_mode = (!v.is_empty()).then_some(v);
+        complete::complete(&mut after, Some(before.backend));
+        put_inputs(&ctx, &before, &after);
+    });
+    panel("pm-slot", Box::new(render), Some(act))
+}
+
+/// Speculative decoding's draft model (`draft=`): none, or an LLM preset with an architecture
+/// ([`edgefit_core::codec::is_draft`]), quantized as the target. It sits above the acceptance rate and the
+/// draft length it goes with.
+pub fn draft_picker(ctx: Ctx) -> impl IntoView {
+    let render = move || {
+        let l = ctx.lang.get();
+        let chosen = ctx.presets.draft.get();
+        let option = |v: &str, label: String| -> Node {
+            let on = chosen.as_deref().unwrap_or("") == v;
+            el("option")
+                .at("value", v)
+                .at_if(on, "selected", "")
+                .tx(label)
+                .into()
+        };
+        let drafts = ALL_MODELS
+            .iter()
+            .filter(|m| edgefit_core::codec::is_draft(m.id))
+            .map(|m| option(m.id, edgefit_text::preset_name(m.name, l)));
+        Some(
+            el("div")
+                .at("class", "field choice")
+                .at("data-testid", "draft")
+                .kid(el("label").at("for", "c-draft").tx(term(Term::Draft, l)))
+                .kid(
+                    el("select")
+                        .at("id", "c-draft")
+                        .at("data-act", "draft")
+                        .kid(option("", term(Term::NoDraft, l).into()))
+                        .kids(drafts),
+                )
+                .into(),
+        )
+    };
+    let act: Act = Box::new(move |_, e| {
+        let v = js_sys::Reflect::get(e, &"value".into())
+            .ok()
+            .and_then(|v| v.as_string())
+            .filter(|v| edgefit_core::codec::is_draft(v));
+        ctx.presets.draft.set(v);
+    });
+    panel("pm-slot", Box::new(render), Some(act))
 }
 
 /// What the picked preset says about one field: a mark when its figure is derived or assumed (while the
@@ -593,6 +715,15 @@ fn origin_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
             Lang::Zh => format!("{}{rows}", Ui::OriginFitted.text(l)),
             _ => format!("{} {rows}", Ui::OriginFitted.text(l)),
         },
+        complete::Origin::PowerMode { mode } => {
+            let name = ctx.presets.device.with(|d| {
+                d.as_deref()
+                    .and_then(|d| presets::power_modes::power_mode(d, mode))
+                    .map_or(mode, |m| m.name)
+            });
+            let sep = if l == Lang::Zh { "" } else { " " };
+            format!("{}{sep}{name}", term(Term::FromPowerMode, l))
+        }
         _ => return None,
     };
     Some(

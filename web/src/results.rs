@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use edgefit_core::analysis::Report;
 use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{self as text, Lang};
+use edgefit_text::{self as text, term, Lang, Term};
 use leptos::prelude::*;
 
 use crate::app::Ctx;
@@ -190,7 +190,7 @@ fn card(
 #[derive(Clone, PartialEq)]
 struct Num {
     id: &'static str,
-    label: Ui,
+    label: &'static str,
     value: String,
     band: Option<String>,
     unit: &'static str,
@@ -199,7 +199,7 @@ struct Num {
 fn num(
     g: &Good,
     id: &'static str,
-    label: Ui,
+    label: &'static str,
     unit: &'static str,
     f: impl Fn(&Report) -> f64,
 ) -> Num {
@@ -254,7 +254,7 @@ pub fn KeyNumbers() -> impl IntoView {
                             };
                             view! {
                                 <div class="num">
-                                    <dt>{label.text(lang)}</dt>
+                                    <dt>{label}</dt>
                                     <dd>
                                         <span class="val" data-testid=id>{value}</span>
                                         " "
@@ -279,27 +279,79 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
     );
     let mut v = Vec::new();
     if !one_shot {
-        v.push(num(g, "decode-tps", Ui::DecodeTps, "tok/s", |r| {
-            r.speed.decode_tps.unwrap_or(f64::NAN)
-        }));
-        v.push(num(g, "prefill-tps", Ui::PrefillTps, "tok/s", |r| {
-            r.speed.prefill_tps.unwrap_or(f64::NAN)
-        }));
-        v.push(num(g, "tpot-full", Ui::TpotFull, "ms", |r| {
-            r.tpot.full.ms()
-        }));
-        v.push(num(g, "tpot-empty", Ui::TpotEmpty, "ms", |r| {
+        v.push(num(
+            g,
+            "decode-tps",
+            Ui::DecodeTps.text(lang),
+            "tok/s",
+            |r| r.speed.decode_tps.unwrap_or(f64::NAN),
+        ));
+        v.push(num(
+            g,
+            "prefill-tps",
+            Ui::PrefillTps.text(lang),
+            "tok/s",
+            |r| r.speed.prefill_tps.unwrap_or(f64::NAN),
+        ));
+        // With several streams each gets this TPOT (one step serves them all).
+        let tpot_label = if g.scenarios.expected.targets.streams > 1.0 {
+            term(Term::TpotPerStream, lang)
+        } else {
+            Ui::TpotFull.text(lang)
+        };
+        v.push(num(g, "tpot-full", tpot_label, "ms", |r| r.tpot.full.ms()));
+        v.push(num(g, "tpot-empty", Ui::TpotEmpty.text(lang), "ms", |r| {
             r.tpot.empty.ms()
         }));
+        // A draft model (#25): the effective decode rate, and whether it pays.
+        if let Some(sp) = &g.evaluation.expected.speculative {
+            v.push(num(
+                g,
+                "spec-tps",
+                term(Term::SpecDecodeTps, lang),
+                "tok/s",
+                |r| r.speculative.as_ref().map_or(f64::NAN, |x| 1.0 / x.tpot.0),
+            ));
+            let mut up = num(
+                g,
+                "spec-speedup",
+                term(Term::SpecSpeedup, lang),
+                "×",
+                |r| r.speculative.as_ref().map_or(f64::NAN, |x| x.speedup),
+            );
+            let pays = term(
+                if sp.speedup > 1.0 {
+                    Term::Pays
+                } else {
+                    Term::DoesNotPay
+                },
+                lang,
+            );
+            let sep = if lang == Lang::Zh { "；" } else { "; " };
+            up.band = Some(
+                up.band
+                    .map_or_else(|| pays.to_string(), |b| format!("{b}{sep}{pays}")),
+            );
+            v.push(up);
+        }
     }
-    v.push(num(g, "ttft", Ui::Ttft, "ms", |r| r.ttft.ttft.ms()));
-    v.push(num(g, "eff-bw", Ui::EffBw, "GB/s", |r| {
+    if !one_shot {
+        v.extend(streams(g, lang));
+    }
+    v.push(num(g, "ttft", Ui::Ttft.text(lang), "ms", |r| {
+        r.ttft.ttft.ms()
+    }));
+    v.push(num(g, "eff-bw", Ui::EffBw.text(lang), "GB/s", |r| {
         r.bandwidth.effective.gbps()
     }));
-    v.push(num(g, "eff-compute", Ui::EffCompute, "TOPS", |r| {
-        r.compute.effective.tops()
-    }));
-    let mut mem = num(g, "memory-total", Ui::MemoryTotal, "GB", |r| {
+    v.push(num(
+        g,
+        "eff-compute",
+        Ui::EffCompute.text(lang),
+        "TOPS",
+        |r| r.compute.effective.tops(),
+    ));
+    let mut mem = num(g, "memory-total", Ui::MemoryTotal.text(lang), "GB", |r| {
         r.memory.total.gb()
     });
     mem.unit = "GB";
@@ -311,12 +363,45 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         (None, Lang::Zh) => format!("可用 {usable} GB"),
     });
     v.push(mem);
-    v.push(num(g, "file-size", Ui::FileSize, "GB", |r| {
+    v.push(num(g, "file-size", Ui::FileSize.text(lang), "GB", |r| {
         r.storage.file.gb()
     }));
-    v.push(num(g, "power", Ui::Power, "W", |r| r.power.total.0));
+    v.push(num(g, "power", Ui::Power.text(lang), "W", |r| {
+        r.power.total.0
+    }));
+    // What one answer costs (#25): its energy and time, and on a battery how many a charge gives.
+    v.push(num(
+        g,
+        "energy-answer",
+        term(Term::EnergyPerAnswer, lang),
+        "J",
+        |r| r.energy.per_answer.0,
+    ));
+    v.push(num(
+        g,
+        "answer-time",
+        term(Term::AnswerTime, lang),
+        "s",
+        |r| r.energy.answer_time.0,
+    ));
+    if g.evaluation.expected.energy.answers_per_charge.is_some() {
+        v.push(num(
+            g,
+            "answers-charge",
+            term(Term::AnswersPerCharge, lang),
+            "",
+            |r| r.energy.answers_per_charge.map_or(f64::NAN, f64::floor),
+        ));
+        v.push(num(
+            g,
+            "hours-charge",
+            term(Term::HoursPerCharge, lang),
+            "h",
+            |r| r.energy.hours_per_charge.unwrap_or(f64::NAN),
+        ));
+    }
     let ttt = g.evaluation.expected.thermal.time_to_throttle;
-    let mut th = num(g, "throttle", Ui::Throttle, "s", |r| {
+    let mut th = num(g, "throttle", Ui::Throttle.text(lang), "s", |r| {
         r.thermal.time_to_throttle.map_or(f64::INFINITY, |t| t.0)
     });
     if ttt.is_none() {
@@ -328,6 +413,57 @@ fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
         th.band = Some(format!("{} s–{}", th.band_low(), Ui::Never.text(lang)));
     }
     v.push(th);
+    v
+}
+
+/// Streams (#25): with several, the KV cache each keeps and what they decode together; always, the most
+/// streams the targets allow and what one more breaks.
+fn streams(g: &Good, lang: Lang) -> Vec<Num> {
+    use edgefit_core::analysis::concurrency;
+    let (s, r) = (&g.scenarios.expected, &g.evaluation.expected);
+    let mut v = Vec::new();
+    if s.targets.streams > 1.0 {
+        if let Some(st) = concurrency::streams(s, r) {
+            v.push(Num {
+                id: "kv-stream",
+                label: term(Term::KvPerStream, lang),
+                value: text::fmt_num(st.kv_per_stream.gb(), 3),
+                band: None,
+                unit: "GB",
+            });
+        }
+        let n = s.targets.sequences();
+        v.push(num(
+            g,
+            "aggregate-tps",
+            term(Term::AggregateTps, lang),
+            "tok/s",
+            |r| n / r.tpot.full.0,
+        ));
+    }
+    if let Some(m) = concurrency::max_streams(s) {
+        let sep = if lang == Lang::Zh { "" } else { " " };
+        let band = match m.binding {
+            Some(c) if m.streams < 1.0 => format!(
+                "{}{sep}{}",
+                term(Term::NoneFits, lang),
+                text::constraint_label(c, lang)
+            ),
+            Some(c) => format!(
+                "{}{sep}{}",
+                term(Term::OneMoreBreaks, lang),
+                text::constraint_label(c, lang)
+            ),
+            None => term(Term::OrMore, lang).to_string(),
+        };
+        v.push(Num {
+            id: "max-streams",
+            label: term(Term::MaxStreams, lang),
+            value: text::fmt_int(m.streams),
+            band: Some(band),
+            unit: "",
+        });
+    }
     v
 }
 

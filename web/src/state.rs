@@ -69,6 +69,10 @@ pub struct Choices {
     pub model: Option<String>,
     /// Quantization preset id (`quant=`).
     pub quant: Option<String>,
+    /// Speculative decoding's draft model preset id (`draft=`).
+    pub draft: Option<String>,
+    /// The device preset's power mode (`power_mode=`).
+    pub power_mode: Option<String>,
 }
 
 impl Choices {
@@ -84,6 +88,8 @@ impl Choices {
             device: inputs.device.clone(),
             model: inputs.model.clone(),
             quant: inputs.quant.clone(),
+            draft: inputs.draft.clone(),
+            power_mode: inputs.power_mode.clone(),
         }
     }
 }
@@ -114,6 +120,8 @@ pub fn read_form(texts: &[String], choices: &Choices) -> (Inputs, Vec<Field>) {
     inputs.device.clone_from(&choices.device);
     inputs.model.clone_from(&choices.model);
     inputs.quant.clone_from(&choices.quant);
+    inputs.draft.clone_from(&choices.draft);
+    inputs.power_mode.clone_from(&choices.power_mode);
     let mut unreadable = Vec::new();
     for (&f, text) in ALL_FIELDS.iter().zip(texts) {
         let t = text.trim();

@@ -175,6 +175,7 @@ pub enum Ui {
     Memory,
     Verdict,
     Passes,
+    BestTitle,
     Footer,
 }
 
@@ -431,6 +432,10 @@ impl Ui {
             Memory => ("Memory", "内存"),
             Verdict => ("Verdict", "结论"),
             Passes => ("passes", "通过"),
+            BestTitle => (
+                edgefit_text::term(edgefit_text::Term::BestTitle, Lang::En),
+                edgefit_text::term(edgefit_text::Term::BestTitle, Lang::Zh),
+            ),
             Footer => (
                 "Decimal units (1 GB = 10⁹ B). Ranges such as 0.2~0.4 are drawn as bands. Everything runs in your browser.",
                 "十进制单位（1 GB = 10⁹ 字节）。0.2~0.4 这样的范围以色带显示。全部计算在浏览器本地完成。",

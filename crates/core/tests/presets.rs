@@ -1114,3 +1114,13 @@ fn an_unknown_power_mode_names_the_key_and_the_valid_ids_and_falls_back_alone() 
         }
     );
 }
+
+#[test]
+fn a_power_mode_peak_reads_as_its_product_without_float_noise() {
+    // 20 TOPS × 408/625 × 2/4 = 6.528, not 6.5280000000000005: the form shows it and the link stays short.
+    let m = chosen("v=2&device=nv_orin_nano_8gb&fw=llama_cpp&power_mode=7w");
+    assert_eq!(m.mid(Field::PeakInt8Tops), Some(6.528));
+    // Its 7 W budget's shares too: 0.4 × 7 = 2.8, 0.05 × 7 = 0.35.
+    assert_eq!(m.get(Field::AccelW).map(|v| v.lo), Some(2.8));
+    assert_eq!(m.mid(Field::IdleW), Some(0.35));
+}

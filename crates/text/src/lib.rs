@@ -27,6 +27,7 @@ mod num;
 mod pipeline;
 mod report;
 mod steps;
+mod terms;
 
 pub use advice::{advice_text, change_text, difference_text, figure_text, sensitivity_text};
 pub use errors::{
@@ -47,6 +48,7 @@ pub use report::{
     best_table, device_needs_text, judged_line, key_figure, markdown_report, solve_table,
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
+pub use terms::{best_basis, best_quality, term, Term};
 
 /// A language the page and the CLI speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]

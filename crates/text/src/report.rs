@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use edgefit_core::best::{Best, Known};
+use edgefit_core::best::Best;
 use edgefit_core::framework::Support;
 use edgefit_core::model::Model;
 use edgefit_core::presets;
@@ -473,66 +473,33 @@ pub fn solve_table(sol: &Solve, lang: Lang) -> String {
 /// says so; a model without a published score says "unknown".
 #[must_use]
 pub fn best_table(best: &Best, lang: Lang) -> String {
+    use crate::terms::{best_basis, best_quality, term, Term};
     let mut out = String::new();
     let rows = best.per_model();
     let _ = write!(
         out,
-        "{}",
-        lang.pick(
-            format!(
-                "## Best model that meets every target\n\nRanked by {}: the model's published score at 16 bits minus the format's published loss. Each model's best format; {} model × format pairs meet every target (the JSON lists them all).\n\n",
-                best.benchmark,
-                best.candidates.len()
-            ),
-            format!(
-                "## 满足全部目标的最佳模型\n\n按 {} 排序：模型公布的 16 位得分减去该格式公布的精度损失。每个模型取其最佳格式；共有 {} 个“模型 × 格式”组合满足全部目标（JSON 中列出全部）。\n\n",
-                best.benchmark,
-                best.candidates.len()
-            ),
-        )
+        "## {}\n\n{}\n\n",
+        term(Term::BestTitle, lang),
+        best_basis(best, lang)
     );
     if rows.is_empty() {
-        out.push_str(lang.pick(
-            "No model preset meets every target on this device in any format.\n",
-            "在该设备上，没有任何模型预设在任何格式下满足全部目标。\n",
-        ));
+        out.push_str(term(Term::BestNone, lang));
+        out.push('\n');
         return out;
     }
-    out.push_str(lang.pick(
-        "| # | Model | Format | Quality | Binding |\n|---:|---|---|---|---|\n",
-        "| # | 模型 | 格式 | 质量 | 限制因素 |\n|---:|---|---|---|---|\n",
-    ));
+    let _ = write!(
+        out,
+        "| # | {} | {} | {} | {} |\n|---:|---|---|---|---|\n",
+        term(Term::BestModel, lang),
+        term(Term::BestFormat, lang),
+        term(Term::BestQuality, lang),
+        term(Term::BestBinding, lang)
+    );
     for (k, c) in rows.iter().enumerate() {
         let model = presets::model(c.model).map_or(c.model, |m| m.name);
         let quant = presets::quant(c.quant)
             .map_or_else(|| c.quant.to_string(), |q| crate::preset_name(q.name, lang));
-        let quality = match (c.known, c.quality, c.model_score, c.format_loss) {
-            (Known::Quality, Some(q), Some(s), Some(l)) if l != 0.0 => {
-                format!("{} ({} − {})", fmt_num(q, 3), fmt_num(s, 3), fmt_num(l, 2))
-            }
-            (Known::Quality, Some(q), _, _) => fmt_num(q, 3),
-            (Known::ModelOnly, _, Some(s), _) => {
-                let ppl = c.ppl_delta.map(|p| {
-                    lang.pick(
-                        format!("; +{} perplexity on Llama-3-8B", fmt_num(p, 3)),
-                        format!("；Llama-3-8B 上困惑度 +{}", fmt_num(p, 3)),
-                    )
-                });
-                lang.pick(
-                    format!(
-                        "{} at 16 bits (format loss not published{})",
-                        fmt_num(s, 3),
-                        ppl.clone().unwrap_or_default()
-                    ),
-                    format!(
-                        "16 位时 {}（该格式损失未公布{}）",
-                        fmt_num(s, 3),
-                        ppl.unwrap_or_default()
-                    ),
-                )
-            }
-            _ => lang.pick("unknown", "未知").into(),
-        };
+        let quality = best_quality(c, lang);
         let binding = constraint_label(c.binding, lang);
         let _ = writeln!(
             out,

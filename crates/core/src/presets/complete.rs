@@ -399,6 +399,24 @@ fn unit_peak(p: &DevicePreset, b: Backend, hw: HwClass, quant: &str) -> f64 {
     }
 }
 
+/// `x` to 15 significant digits: a product's float noise dropped, so a field shows 20 × 0.3264 as 6.528,
+/// not 6.5280000000000005 (and the link, which writes what the form shows, stays as short).
+fn tidy(x: f64) -> f64 {
+    if !(x.is_finite() && x > 0.0) {
+        return x;
+    }
+    let (mut y, mut scale) = (x, 1.0);
+    while y < 1e14 {
+        y *= 10.0;
+        scale *= 10.0;
+    }
+    while y >= 1e15 {
+        y /= 10.0;
+        scale /= 10.0;
+    }
+    crate::math::round(y) / scale
+}
+
 /// Complete the scenario `inputs` names: the device preset's figures, its kind's defaults for the rest,
 /// the backend its framework runs on (or `backend`, an explicit choice), that unit's peak, and the fitted
 /// constants of the (backend, runtime, device class) group. `None` when no device preset is named.
@@ -544,19 +562,23 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         set(
             inputs,
             Field::AccelW,
-            Some(Value::range3(0.4 * s_w, 0.5 * s_w, 0.6 * s_w)),
+            Some(Value::range3(
+                tidy(0.4 * s_w),
+                tidy(0.5 * s_w),
+                tidy(0.6 * s_w),
+            )),
             class_o,
         );
         set(
             inputs,
             Field::BaseW,
-            Some(Value::exact(0.15 * s_w)),
+            Some(Value::exact(tidy(0.15 * s_w))),
             class_o,
         );
         set(
             inputs,
             Field::IdleW,
-            Some(Value::exact(0.05 * s_w)),
+            Some(Value::exact(tidy(0.05 * s_w))),
             class_o,
         );
     }
@@ -672,7 +694,7 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         };
         let mut scaled = |inputs: &mut Inputs, f: Field, r: f64| {
             if let Some(v) = inputs.mid(f) {
-                set(inputs, f, Some(Value::exact(v * r)), mode_o(m));
+                set(inputs, f, Some(Value::exact(tidy(v * r))), mode_o(m));
             }
         };
         if let Some(r) = unit {
