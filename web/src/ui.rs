@@ -389,7 +389,10 @@ impl Ui {
             CalFitted => ("fitted on published measurements; rows:", "基于公开实测数据拟合；样本数："),
             CalKquant => ("K-quant on an M1-generation GPU (fitted on published Apple measurements)", "M1 代 GPU 上的 K 量化（基于公开的 Apple 实测拟合）"),
             CalPrior => ("not fitted for this device class and runtime (no measurements, or the fit did not beat one η of 0.6 out of sample): the prior", "未针对该类设备与框架拟合（无实测，或拟合值在样本外未优于单一 η = 0.6）：采用先验值"),
-            CalBand => ("measured ÷ predicted, 4th–96th percentile", "实测 ÷ 预测，第 4–96 百分位"),
+            CalBand => (
+                "measured ÷ predicted, four in five expected inside",
+                "实测 ÷ 预测，预计五分之四落在其中",
+            ),
             OriginClass => ("Estimate: not published for this device; the usual value for", "估计值：该设备未公布此项，取同类设备常用值——"),
             OriginUnit => ("Estimate: the usual peak of this unit in its class (the preset's figure belongs to another unit or is not published)", "估计值：取同类设备该计算单元的常用峰值（预设数值属于其他单元或未公布）"),
             OriginPrior => ("No published measurements for this device class and runtime yet: a prior, with a wide band", "该类设备与框架暂无公开实测：采用先验值，区间较宽"),
