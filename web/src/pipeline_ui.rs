@@ -1038,13 +1038,15 @@ pub fn kind_code(k: SegmentKind) -> &'static str {
         SegmentKind::Decode => "decode",
         SegmentKind::Synthesize => "synthesize",
         SegmentKind::Speak => "speak",
+        SegmentKind::Encode => "encode",
         _ => "infer",
     }
 }
 
-const ALL_KINDS: [SegmentKind; 8] = [
+const ALL_KINDS: [SegmentKind; 9] = [
     SegmentKind::Listen,
     SegmentKind::Swap,
+    SegmentKind::Encode,
     SegmentKind::Transcribe,
     SegmentKind::Prefill,
     SegmentKind::Decode,
