@@ -485,6 +485,7 @@ fn FieldGroup(group: Group) -> impl IntoView {
         .into_any(),
         Group::Model => view! {
             <crate::presets_ui::PresetPicker group=group/>
+            <crate::import_ui::ImportModel/>
             <ChoiceSelect label=Ui::ModelKind value=ctx.model_kind/>
         }
         .into_any(),

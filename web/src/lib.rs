@@ -18,6 +18,7 @@ pub mod custom;
 pub mod decide_ui;
 pub mod dom;
 pub mod gantt;
+pub mod import_ui;
 pub mod panic;
 pub mod pipeline_ui;
 pub mod presets_ui;

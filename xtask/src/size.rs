@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 /// bytes (decimal kB): a ceiling against growth. Lower it as the page shrinks; raise it only with a reason in
 /// the commit message and the CHANGELOG. What a visitor waits for is measured by `cargo xtask bench-load`
 /// (time to the first verdict, bytes per file held to `bench/load.json`).
-pub const GZIP_BUDGET_BYTES: u64 = 374_500;
+pub const GZIP_BUDGET_BYTES: u64 = 402_000;
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.

@@ -46,6 +46,8 @@ pub enum Term {
     ImportDone,
     ImportLeftOut,
     ImportKept,
+    ImportUnreadable,
+    ImportCutShort,
 }
 
 /// The words of a [`Term`].
@@ -102,6 +104,14 @@ pub fn term(t: Term, lang: Lang) -> &'static str {
         ImportDone => ("Model fields filled from", "已按此填写模型字段："),
         ImportLeftOut => ("Not represented or assumed:", "未表示或按默认值处理："),
         ImportKept => ("Nothing on the form was changed.", "表单未作任何更改。"),
+        ImportUnreadable => (
+            "the browser could not read the file",
+            "浏览器无法读取该文件",
+        ),
+        ImportCutShort => (
+            "the file ends before its header does",
+            "文件在文件头结束之前就已结束",
+        ),
     };
     lang.pick(en, zh)
 }
@@ -198,6 +208,8 @@ mod tests {
             ImportDone,
             ImportLeftOut,
             ImportKept,
+            ImportUnreadable,
+            ImportCutShort,
         ] {
             let (en, zh) = (term(t, Lang::En), term(t, Lang::Zh));
             assert!(!en.is_empty() && !zh.is_empty() && en != zh, "{t:?}");
