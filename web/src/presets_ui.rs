@@ -485,13 +485,14 @@ pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
                 .into()
         };
         let first = option("", term(Term::PresetFigures, l).into(), chosen.is_none());
+        // nvpmodel names most modes by their budget ("15W"); the others (MAXN) say they are uncapped.
         let rest = modes.iter().map(|m| {
-            let budget = m.budget_w.map_or_else(
-                || term(Term::Uncapped, l).to_string(),
-                edgefit_text::fmt_watts,
-            );
             let on = chosen.as_deref() == Some(m.id);
-            option(m.id, format!("{} · {budget}", m.name), on)
+            let label = match m.budget_w {
+                Some(_) => m.name.to_string(),
+                None => format!("{} · {}", m.name, term(Term::Uncapped, l)),
+            };
+            option(m.id, label, on)
         });
         Some(
             el("div")
