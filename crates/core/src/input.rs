@@ -134,13 +134,15 @@ pub struct Bound {
     pub inclusive: bool,
 }
 
-const fn incl(value: f64) -> Bound {
+/// An inclusive bound.
+pub(crate) const fn incl(value: f64) -> Bound {
     Bound {
         value,
         inclusive: true,
     }
 }
-const fn excl(value: f64) -> Bound {
+/// An exclusive bound.
+pub(crate) const fn excl(value: f64) -> Bound {
     Bound {
         value,
         inclusive: false,

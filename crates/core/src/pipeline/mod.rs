@@ -54,7 +54,9 @@ use alloc::vec;
 use alloc::vec::Vec;
 
 use crate::analysis::{self, bandwidth, thermal, Report, Verdict};
-use crate::input::{choice, Bound, Field, Group, Inputs, ModelKind, Problem, Unit, ALL_FIELDS};
+use crate::input::{
+    choice, excl, incl, Bound, Field, Group, Inputs, ModelKind, Problem, Unit, ALL_FIELDS,
+};
 use crate::scenario::{validate, Errors, Scenario};
 use crate::units::{Bytes, Joules, Seconds, Watts};
 
@@ -147,19 +149,6 @@ pub struct TurnSpec {
     pub max: Bound,
     /// A whole number.
     pub integer: bool,
-}
-
-const fn incl(value: f64) -> Bound {
-    Bound {
-        value,
-        inclusive: true,
-    }
-}
-const fn excl(value: f64) -> Bound {
-    Bound {
-        value,
-        inclusive: false,
-    }
 }
 
 // Defaults: a 3 s question, a 60-token spoken answer (≈ 18 s at 0.3 s of audio per token: English speech
