@@ -89,12 +89,20 @@ const PROFILES = {
 // A share link: a phone, a model and a framework, as people send them.
 const LINK = '#v=2&device=qcom_sd8g3&fw=llama_cpp&llm=qwen3-4b&quant=q4_k_m';
 
+// Two moments per load: the first painted verdict (the glance's, or the full page's when there is no glance)
+// and the full page's own verdict (the calculator ready to edit), each at the next frame after it appears.
 const WATCH = () => {
-  const mark = () => requestAnimationFrame(() => { window.__firstVerdict ??= performance.now(); });
-  const seen = () => document.querySelector('[data-testid^="verdict-"]');
+  const at = (key) => requestAnimationFrame(() => { window[key] ??= performance.now(); });
   new MutationObserver((_, obs) => {
-    if (seen()) { obs.disconnect(); mark(); }
-  }).observe(document, { childList: true, subtree: true });
+    const v = document.querySelector('[data-testid^="verdict-"]');
+    if (v && window.__firstVerdictFrom === undefined) {
+      window.__firstVerdictFrom = v.closest('#glance') ? 'glance' : 'page';
+      at('__firstVerdict');
+    }
+    const full = document.documentElement.hasAttribute('data-edgefit-started') &&
+      [...document.querySelectorAll('[data-testid^="verdict-"]')].some((e) => !e.closest('#glance'));
+    if (full) { obs.disconnect(); at('__pageVerdict'); }
+  }).observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['data-edgefit-started'] });
 };
 
 async function loadOnce(url, profile) {
@@ -122,10 +130,10 @@ async function loadOnce(url, profile) {
       if (u) wire.set(new URL(u).pathname, (wire.get(new URL(u).pathname) ?? 0) + e.encodedDataLength);
     });
     await page.goto(url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => window.__firstVerdict !== undefined, null, { timeout: 60_000, polling: 50 });
-    const ms = await page.evaluate(() => window.__firstVerdict);
+    await page.waitForFunction(() => window.__pageVerdict !== undefined, null, { timeout: 90_000, polling: 50 });
+    const [ms, from, full] = await page.evaluate(() => [window.__firstVerdict, window.__firstVerdictFrom, window.__pageVerdict]);
     await page.waitForLoadState('load');
-    return { ms, wire };
+    return { ms, from, full, wire };
   } finally {
     await browser.close();
   }
@@ -163,16 +171,25 @@ try {
   for (const [pname, profile] of Object.entries(PROFILES)) {
     for (const [what, hash] of [['default page', ''], ['share link', LINK]]) {
       const ms = [];
+      const full = [];
+      const from = new Set();
       let wire;
       for (let i = 0; i < RUNS; i++) {
         const r = await loadOnce(server.url + hash, profile);
         ms.push(r.ms);
+        full.push(r.full);
+        from.add(r.from);
         wire = r.wire;
       }
       const key = `${pname}, ${what}`;
-      timings[key] = { median_ms: Math.round(median(ms)), min_ms: Math.round(Math.min(...ms)), max_ms: Math.round(Math.max(...ms)), runs: RUNS };
+      timings[key] = {
+        median_ms: Math.round(median(ms)), min_ms: Math.round(Math.min(...ms)), max_ms: Math.round(Math.max(...ms)), runs: RUNS,
+        first_from: [...from].join('+'),
+        page_ready_median_ms: Math.round(median(full)), page_ready_min_ms: Math.round(Math.min(...full)), page_ready_max_ms: Math.round(Math.max(...full)),
+      };
+      const t = timings[key];
       const onWire = [...wire.values()].reduce((s, b) => s + b, 0);
-      console.log(`first verdict, ${key.padEnd(26)} median ${String(timings[key].median_ms).padStart(5)} ms  (${timings[key].min_ms}–${timings[key].max_ms} ms, ${RUNS} loads; ${kb(onWire)} on the wire)`);
+      console.log(`first verdict, ${key.padEnd(26)} median ${String(t.median_ms).padStart(5)} ms  (${t.min_ms}–${t.max_ms} ms, ${RUNS} loads, painted by the ${t.first_from}); full page ready ${t.page_ready_median_ms} ms (${t.page_ready_min_ms}–${t.page_ready_max_ms}); ${kb(onWire)} on the wire`);
     }
   }
 } finally {
@@ -184,7 +201,10 @@ for (const [k, goal] of Object.entries(GOALS)) {
   const m = timings[k].median_ms;
   console.log(`goal: ${k} ≤ ${goal} ms — median ${m} ms: ${m <= goal ? 'met' : 'not met'}`);
 }
-console.log(`goal: first-load bytes ≤ 200 KB gzip — ${kb(total('gzip'))} (brotli ${kb(total('brotli'))}): ${total('gzip') <= 200_000 ? 'met' : 'not met'}`);
+// What a visitor fetches before the first verdict: everything but the full page's own JS and wasm (boot.js
+// fetches those after the glance has painted).
+const before = (k) => Object.entries(bytes).filter(([f]) => !f.startsWith('edgefit-web')).reduce((s, [, b]) => s + b[k], 0);
+console.log(`goal: bytes before the first verdict ≤ 200 KB gzip — ${kb(before('gzip'))} (brotli ${kb(before('brotli'))}): ${before('gzip') <= 200_000 ? 'met' : 'not met'}; the whole page, fetched after it: ${kb(total('gzip'))} gzip (brotli ${kb(total('brotli'))})`);
 
 // Files are named with content hashes; the ratchet compares them by their stable stem.
 const stem = (f) => f.replace(/-[0-9a-f]{8,}(?=[._])/, "");
@@ -205,6 +225,7 @@ if (RECORD) {
     note: 'Written by `cargo xtask bench-load --record` (tests/e2e/bench-load.mjs). Bytes are a down-only ratchet; timings are for review.',
     bytes: Object.fromEntries(Object.entries(bytes).map(([f, b]) => [stem(f), b])),
     total: { raw: total('raw'), gzip: total('gzip'), brotli: total('brotli') },
+    before_first_verdict: { raw: before('raw'), gzip: before('gzip'), brotli: before('brotli') },
     timings,
   };
   writeFileSync(RECORD, JSON.stringify(out, null, 2) + '\n');

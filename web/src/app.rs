@@ -18,10 +18,9 @@ use leptos::prelude::*;
 use crate::results::{KeyNumbers, MiniSummary, Results, VerdictStrip};
 use crate::share::{self, current_hash, ShareBar};
 use crate::state::{self, Checked, Choices, FieldIssue, Good};
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
 
-/// Keys of the link that belong to the page, not to the engine.
-pub const PAGE_KEYS: &[&str] = &["lang", "embed", crate::decide_ui::PIN_KEY];
+pub use edgefit_glance::PAGE_KEYS;
 
 /// Everything the components share. Every member is a cheap, copyable handle.
 #[derive(Clone, Copy)]

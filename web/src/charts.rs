@@ -16,7 +16,7 @@ use crate::app::Ctx;
 use crate::chart::{self, Frame, Scale, Svg};
 use crate::dom::{el, Node};
 use crate::state::Good;
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
 
 fn f3(x: f64) -> String {
     text::fmt_num(x, 3)

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::app::Ctx;
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
 
 /// The `localStorage` key.
 pub const STORAGE_KEY: &str = "edgefit.custom.v1";

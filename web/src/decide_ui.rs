@@ -19,11 +19,10 @@ use leptos::prelude::*;
 
 use crate::app::Ctx;
 use crate::dom::{el, panel, Act, Node};
-use crate::results::verdict_icon;
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
+use edgefit_glance::verdict_icon;
 
-/// The link key holding the pinned scenario.
-pub const PIN_KEY: &str = "pin";
+pub use edgefit_glance::PIN_KEY;
 /// How far each input moves in the tornado chart.
 pub const STEP: f64 = 0.2;
 /// Bars in the tornado chart.
@@ -593,7 +592,7 @@ fn best_list(ctx: Ctx) -> AnyView {
                     format!(
                         "{} · {}",
                         text::constraint_label(c.binding, l),
-                        crate::results::headroom_text(Some(c.headroom), l)
+                        edgefit_glance::headroom_text(Some(c.headroom), l)
                     )
                 } else {
                     text::constraint_label(c.binding, l).to_string()

@@ -29,8 +29,12 @@ pub mod ui;
 
 pub use app::App;
 
-/// Start the page: install the panic message ([`panic::install`]), then mount [`App`] into `<body>`.
+/// Start the page: install the panic message ([`panic::install`]), take down the first glance (the link's
+/// verdict painted while the page loaded, see `edgefit-glance`), then mount [`App`] into `<body>`.
 pub fn start() {
     panic::install();
+    if let Some(g) = leptos::prelude::document().get_element_by_id("glance") {
+        g.remove();
+    }
     leptos::mount::mount_to_body(App);
 }

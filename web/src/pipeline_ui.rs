@@ -27,6 +27,7 @@ use crate::app::{Ctx, PAGE_KEYS};
 use crate::dom::{el, Act, Node};
 use crate::gantt::{self, Bar, Mark, MemRow};
 use crate::share;
+use crate::ui::LiveText;
 
 /// The seed's voice assistant (`crates/core/tests/pipelines/01_seed_voice_assistant.scn`).
 pub const VOICE_ASSISTANT_LINK: &str = "v=1&stages=asr,llm,tts&s1.llm=whisper-base&s1.w_bits=8&s1.gran=channel&s3.llm=kokoro-82m&s3.fps=1&s3.w_bits=8&s3.gran=channel";

@@ -23,7 +23,7 @@ use crate::app::Ctx;
 use crate::custom::{self, CustomBar, Store};
 use crate::dom::{el, panel, Act, Node};
 use crate::state::{self, Choices};
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
 
 /// The preset ids the form started from, one signal per kind.
 #[derive(Clone, Copy)]

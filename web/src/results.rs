@@ -1,39 +1,16 @@
 //! The results: verdict strip, key numbers, charts and the step-by-step accounting. Every component reads
 //! the last good evaluation from the page context and renders words through `edgefit-text`.
 
-use std::sync::Arc;
-
-use edgefit_core::analysis::Report;
 use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{self as text, term, Lang, Term};
+use edgefit_text::{self as text, Lang};
 use leptos::prelude::*;
 
 use crate::app::Ctx;
 use crate::charts::Charts;
 use crate::dom::{el, panel};
-use crate::state::{Checked, Good};
-use crate::ui::Ui;
-
-/// The icon that goes with a verdict's word (colour is never the only signal).
-#[must_use]
-pub fn verdict_icon(v: Verdict) -> &'static str {
-    match v {
-        Verdict::Pass => "✓",
-        Verdict::Warn => "!",
-        Verdict::Fail => "✗",
-        Verdict::NotApplicable => "–",
-    }
-}
-
-/// The headroom of a constraint in words: "headroom 25%" or "over by 72%".
-#[must_use]
-pub fn headroom_text(h: Option<f64>, lang: Lang) -> String {
-    match h {
-        None => String::new(),
-        Some(h) if h >= 0.0 => format!("{} {}", Ui::Headroom.text(lang), text::fmt_pct(h)),
-        Some(h) => format!("{} {}", Ui::Over.text(lang), text::fmt_pct(-h)),
-    }
-}
+use crate::state::Checked;
+use crate::ui::{LiveText, Ui};
+use edgefit_glance::{headroom_text, key_numbers, verdict_icon, Strip};
 
 /// Results for the full page: a note when they are stale, then everything.
 #[component]
@@ -78,14 +55,6 @@ pub fn JudgedLine() -> impl IntoView {
     }
 }
 
-/// What the verdict strip shows, in [`ALL_CONSTRAINTS`] order: (verdict, headroom) per constraint.
-#[derive(Clone, PartialEq)]
-struct Strip {
-    all_met: bool,
-    binding: Constraint,
-    cards: Vec<(Verdict, Option<f64>)>,
-}
-
 /// One card per constraint: word + icon + headroom, and the binding constraint named.
 ///
 /// Built once per language; a keystroke only rewrites the words, classes and attributes that changed.
@@ -93,19 +62,8 @@ struct Strip {
 pub fn VerdictStrip() -> impl IntoView {
     let ctx = crate::app::page_context::<Ctx>();
     let strip = Memo::new(move |_| {
-        ctx.good.with(|g| {
-            g.as_ref().map(|g| {
-                let e = &g.evaluation;
-                Strip {
-                    all_met: e.all_met(),
-                    binding: e.expected.binding(),
-                    cards: ALL_CONSTRAINTS
-                        .iter()
-                        .map(|&c| (e.verdict(c), e.expected.headroom(c)))
-                        .collect(),
-                }
-            })
-        })
+        ctx.good
+            .with(|g| g.as_ref().map(|g| Strip::of(&g.evaluation)))
     });
     let present = Memo::new(move |_| strip.with(Option::is_some));
     let binding = Memo::new(move |_| strip.with(|s| s.as_ref().map(|s| s.binding)));
@@ -114,20 +72,8 @@ pub fn VerdictStrip() -> impl IntoView {
         if !present.get() {
             return ().into_any();
         }
-        let summary = move || {
-            let (met, uncertain) = strip.with(|s| {
-                s.as_ref().map_or((false, false), |s| {
-                    (s.all_met, s.cards.iter().any(|&(v, _)| v == Verdict::Warn))
-                })
-            });
-            if met && uncertain {
-                Ui::Uncertain.text(lang)
-            } else if met {
-                Ui::AllMet.text(lang)
-            } else {
-                Ui::NotAllMet.text(lang)
-            }
-        };
+        let summary =
+            move || strip.with(|s| s.as_ref().map_or(Ui::NotAllMet, Strip::summary).text(lang));
         let binding_label = move || binding.get().map(|b| text::constraint_label(b, lang));
         view! {
             <section class="verdicts" aria-labelledby="h-verdicts">
@@ -186,36 +132,6 @@ fn card(
     }
 }
 
-/// One key number: label, expected value (with a test id), its band across the input ranges, and unit.
-#[derive(Clone, PartialEq)]
-struct Num {
-    id: &'static str,
-    label: &'static str,
-    value: String,
-    band: Option<String>,
-    unit: &'static str,
-}
-
-fn num(
-    g: &Good,
-    id: &'static str,
-    label: &'static str,
-    unit: &'static str,
-    f: impl Fn(&Report) -> f64,
-) -> Num {
-    let x = f(&g.evaluation.expected);
-    let (lo, hi) = g.evaluation.band(&f);
-    let fmt = |x: f64| text::fmt_num(x, 3);
-    let band = (fmt(lo) != fmt(hi)).then(|| format!("{}–{}", fmt(lo), fmt(hi)));
-    Num {
-        id,
-        label,
-        value: fmt(x),
-        band,
-        unit,
-    }
-}
-
 /// The numbers a deployment engineer asks first, each with its test id.
 ///
 /// The rows are built when the language or the set of numbers changes; a keystroke rewrites only the
@@ -269,211 +185,6 @@ pub fn KeyNumbers() -> impl IntoView {
             </section>
         }
         .into_any()
-    }
-}
-
-fn key_numbers(g: &Arc<Good>, lang: Lang) -> Vec<Num> {
-    let one_shot = matches!(
-        g.scenarios.expected.model,
-        edgefit_core::model::Model::OneShot(_)
-    );
-    let mut v = Vec::new();
-    if !one_shot {
-        v.push(num(
-            g,
-            "decode-tps",
-            Ui::DecodeTps.text(lang),
-            "tok/s",
-            |r| r.speed.decode_tps.unwrap_or(f64::NAN),
-        ));
-        v.push(num(
-            g,
-            "prefill-tps",
-            Ui::PrefillTps.text(lang),
-            "tok/s",
-            |r| r.speed.prefill_tps.unwrap_or(f64::NAN),
-        ));
-        // With several streams each gets this TPOT (one step serves them all).
-        let tpot_label = if g.scenarios.expected.targets.streams > 1.0 {
-            term(Term::TpotPerStream, lang)
-        } else {
-            Ui::TpotFull.text(lang)
-        };
-        v.push(num(g, "tpot-full", tpot_label, "ms", |r| r.tpot.full.ms()));
-        v.push(num(g, "tpot-empty", Ui::TpotEmpty.text(lang), "ms", |r| {
-            r.tpot.empty.ms()
-        }));
-        // A draft model (#25): the effective decode rate, and whether it pays.
-        if let Some(sp) = &g.evaluation.expected.speculative {
-            v.push(num(
-                g,
-                "spec-tps",
-                term(Term::SpecDecodeTps, lang),
-                "tok/s",
-                |r| r.speculative.as_ref().map_or(f64::NAN, |x| 1.0 / x.tpot.0),
-            ));
-            let mut up = num(
-                g,
-                "spec-speedup",
-                term(Term::SpecSpeedup, lang),
-                "×",
-                |r| r.speculative.as_ref().map_or(f64::NAN, |x| x.speedup),
-            );
-            let pays = term(
-                if sp.speedup > 1.0 {
-                    Term::Pays
-                } else {
-                    Term::DoesNotPay
-                },
-                lang,
-            );
-            let sep = if lang == Lang::Zh { "；" } else { "; " };
-            up.band = Some(
-                up.band
-                    .map_or_else(|| pays.to_string(), |b| format!("{b}{sep}{pays}")),
-            );
-            v.push(up);
-        }
-    }
-    if !one_shot {
-        v.extend(streams(g, lang));
-    }
-    v.push(num(g, "ttft", Ui::Ttft.text(lang), "ms", |r| {
-        r.ttft.ttft.ms()
-    }));
-    v.push(num(g, "eff-bw", Ui::EffBw.text(lang), "GB/s", |r| {
-        r.bandwidth.effective.gbps()
-    }));
-    v.push(num(
-        g,
-        "eff-compute",
-        Ui::EffCompute.text(lang),
-        "TOPS",
-        |r| r.compute.effective.tops(),
-    ));
-    let mut mem = num(g, "memory-total", Ui::MemoryTotal.text(lang), "GB", |r| {
-        r.memory.total.gb()
-    });
-    mem.unit = "GB";
-    let usable = text::fmt_num(g.evaluation.expected.memory.usable.gb(), 3);
-    mem.band = Some(match (mem.band, lang) {
-        (Some(b), Lang::En) => format!("{b}; usable {usable} GB"),
-        (Some(b), Lang::Zh) => format!("{b}；可用 {usable} GB"),
-        (None, Lang::En) => format!("usable {usable} GB"),
-        (None, Lang::Zh) => format!("可用 {usable} GB"),
-    });
-    v.push(mem);
-    v.push(num(g, "file-size", Ui::FileSize.text(lang), "GB", |r| {
-        r.storage.file.gb()
-    }));
-    v.push(num(g, "power", Ui::Power.text(lang), "W", |r| {
-        r.power.total.0
-    }));
-    // What one answer costs (#25): its energy and time, and on a battery how many a charge gives.
-    v.push(num(
-        g,
-        "energy-answer",
-        term(Term::EnergyPerAnswer, lang),
-        "J",
-        |r| r.energy.per_answer.0,
-    ));
-    v.push(num(
-        g,
-        "answer-time",
-        term(Term::AnswerTime, lang),
-        "s",
-        |r| r.energy.answer_time.0,
-    ));
-    if g.evaluation.expected.energy.answers_per_charge.is_some() {
-        v.push(num(
-            g,
-            "answers-charge",
-            term(Term::AnswersPerCharge, lang),
-            "",
-            |r| r.energy.answers_per_charge.map_or(f64::NAN, f64::floor),
-        ));
-        v.push(num(
-            g,
-            "hours-charge",
-            term(Term::HoursPerCharge, lang),
-            "h",
-            |r| r.energy.hours_per_charge.unwrap_or(f64::NAN),
-        ));
-    }
-    let ttt = g.evaluation.expected.thermal.time_to_throttle;
-    let mut th = num(g, "throttle", Ui::Throttle.text(lang), "s", |r| {
-        r.thermal.time_to_throttle.map_or(f64::INFINITY, |t| t.0)
-    });
-    if ttt.is_none() {
-        th.value = Ui::Never.text(lang).to_string();
-        th.unit = "";
-    }
-    if th.band.as_deref().is_some_and(|b| b.contains('∞')) {
-        // The seconds carry their unit: "96.7 s–never".
-        th.band = Some(format!("{} s–{}", th.band_low(), Ui::Never.text(lang)));
-    }
-    v.push(th);
-    v
-}
-
-/// Streams (#25): with several, the KV cache each keeps and what they decode together; always, the most
-/// streams the targets allow and what one more breaks.
-fn streams(g: &Good, lang: Lang) -> Vec<Num> {
-    use edgefit_core::analysis::concurrency;
-    let (s, r) = (&g.scenarios.expected, &g.evaluation.expected);
-    let mut v = Vec::new();
-    if s.targets.streams > 1.0 {
-        if let Some(st) = concurrency::streams(s, r) {
-            v.push(Num {
-                id: "kv-stream",
-                label: term(Term::KvPerStream, lang),
-                value: text::fmt_num(st.kv_per_stream.gb(), 3),
-                band: None,
-                unit: "GB",
-            });
-        }
-        let n = s.targets.sequences();
-        v.push(num(
-            g,
-            "aggregate-tps",
-            term(Term::AggregateTps, lang),
-            "tok/s",
-            |r| n / r.tpot.full.0,
-        ));
-    }
-    if let Some(m) = concurrency::max_streams(s) {
-        let sep = if lang == Lang::Zh { "" } else { " " };
-        let band = match m.binding {
-            Some(c) if m.streams < 1.0 => format!(
-                "{}{sep}{}",
-                term(Term::NoneFits, lang),
-                text::constraint_label(c, lang)
-            ),
-            Some(c) => format!(
-                "{}{sep}{}",
-                term(Term::OneMoreBreaks, lang),
-                text::constraint_label(c, lang)
-            ),
-            None => term(Term::OrMore, lang).to_string(),
-        };
-        v.push(Num {
-            id: "max-streams",
-            label: term(Term::MaxStreams, lang),
-            value: text::fmt_int(m.streams),
-            band: Some(band),
-            unit: "",
-        });
-    }
-    v
-}
-
-impl Num {
-    fn band_low(&self) -> String {
-        self.band
-            .as_deref()
-            .and_then(|b| b.split('–').next())
-            .unwrap_or("")
-            .to_string()
     }
 }
 

@@ -6,7 +6,7 @@ use wasm_bindgen::JsValue;
 
 use crate::app::Ctx;
 use crate::dom::{el, panel, Act, Node};
-use crate::ui::Ui;
+use crate::ui::{LiveText, Ui};
 
 /// The page's URL without its hash.
 #[must_use]

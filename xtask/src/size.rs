@@ -8,7 +8,17 @@ use std::process::{Command, Stdio};
 /// bytes (decimal kB): a ceiling against growth. Lower it as the page shrinks; raise it only with a reason in
 /// the commit message and the CHANGELOG. What a visitor waits for is measured by `cargo xtask bench-load`
 /// (time to the first verdict, bytes per file held to `bench/load.json`).
-pub const GZIP_BUDGET_BYTES: u64 = 402_000;
+pub const GZIP_BUDGET_BYTES: u64 = 498_000;
+
+/// Budget for what a visitor fetches before the first verdict — every file but the full page's own JS and
+/// wasm (`edgefit-web-*`), which `boot.js` fetches after the first glance has painted — gzip -9, bytes.
+/// Issue #23's goal.
+pub const FIRST_VERDICT_BUDGET_BYTES: u64 = 200_000;
+
+/// Whether a file of dist/ is fetched only after the first verdict (the full page's JS and wasm).
+fn after_first_verdict(name: &str) -> bool {
+    name.starts_with("edgefit-web")
+}
 
 /// Print the size of every file in `dist` and the total; error above the budget.
 /// Returns the total gzip size in bytes.
@@ -37,7 +47,7 @@ pub fn report(dist: &Path) -> Result<u64, String> {
         .unwrap_or(0)
         .max(5);
     println!("{:<width$}  {:>11}  {:>11}", "file", "raw", "gzip -9");
-    let (mut raw_total, mut gz_total) = (0, 0);
+    let (mut raw_total, mut gz_total, mut gz_first) = (0, 0, 0);
     for file in &files {
         let raw = std::fs::metadata(file)
             .map_err(|e| format!("{}: {e}", file.display()))?
@@ -50,6 +60,9 @@ pub fn report(dist: &Path) -> Result<u64, String> {
             .unwrap_or(file)
             .display()
             .to_string();
+        if !after_first_verdict(&name) {
+            gz_first += gz;
+        }
         println!("{name:<width$}  {:>11}  {:>11}", kb(raw), kb(gz));
     }
     println!(
@@ -69,6 +82,23 @@ pub fn report(dist: &Path) -> Result<u64, String> {
         kb(raw_total),
         kb(GZIP_BUDGET_BYTES)
     );
+    let first_verdict = if gz_first <= FIRST_VERDICT_BUDGET_BYTES {
+        "within"
+    } else {
+        "OVER"
+    };
+    println!(
+        "before the first verdict (all but edgefit-web-*): {} gzip, {first_verdict} the budget of {} gzip",
+        kb(gz_first),
+        kb(FIRST_VERDICT_BUDGET_BYTES)
+    );
+    if gz_first > FIRST_VERDICT_BUDGET_BYTES {
+        return Err(format!(
+            "the files before the first verdict are {} gzip, over the {} budget (xtask/src/size.rs FIRST_VERDICT_BUDGET_BYTES)",
+            kb(gz_first),
+            kb(FIRST_VERDICT_BUDGET_BYTES)
+        ));
+    }
     if gz_total > GZIP_BUDGET_BYTES {
         return Err(format!(
             "the page is {} gzip, over the {} budget (xtask/src/size.rs GZIP_BUDGET_BYTES)",

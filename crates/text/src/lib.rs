@@ -28,6 +28,7 @@ mod pipeline;
 mod report;
 mod steps;
 mod terms;
+mod ui;
 
 pub use advice::{advice_text, change_text, difference_text, figure_text, sensitivity_text};
 pub use errors::{
@@ -49,6 +50,7 @@ pub use report::{
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
 pub use terms::{best_basis, best_quality, term, Term};
+pub use ui::Ui;
 
 /// A language the page and the CLI speak.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
