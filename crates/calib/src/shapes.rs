@@ -122,6 +122,10 @@ pub enum Variant {
     /// A preset's dimensions with every layer attending to the whole context: the versions and runtimes the
     /// measurements name do not use its sliding window.
     PresetFullAttention(&'static str),
+    /// A mixture-of-experts preset's dimensions and layout with the parameter counts the calibration was
+    /// fitted with, billions — all, active per token (the input embedding included) and routed — which
+    /// count what the engine's count leaves out (routers, expert biases; within 0.2 %, a test checks).
+    PresetCounted(&'static str, [f64; 3]),
     /// A model no preset holds, named only by measurement rows: its shape from its published
     /// `config.json`, its parameter count rounded as published.
     Measured(Shape),
@@ -137,6 +141,12 @@ impl Variant {
             Self::PresetFullAttention(id) => edgefit_core::presets::model(id)
                 .and_then(preset_shape)
                 .map(|s| s.windowed(0.0, 0.0)),
+            Self::PresetCounted(id, [all, active, routed]) => edgefit_core::presets::model(id)
+                .and_then(preset_shape)
+                .map(|s| Shape {
+                    params_b: all,
+                    ..s.moe(active, routed)
+                }),
             Self::Measured(s) => Some(s),
         }
     }
@@ -174,20 +184,17 @@ pub fn preset_shape(p: &edgefit_core::presets::ModelPreset) -> Option<Shape> {
 /// variants: the model presets where the core has one ([`Variant::Preset`]), else a shape for the
 /// measurements alone ([`Variant::Measured`]). Those shapes are from the models' published `config.json`;
 /// mixtures of experts with the active and routed counts of their model cards or computed from their
-/// configs (gpt-oss: 3.61 B / 5.13 B active without the input embedding, so 0.58 B more here; GLM-4.5-Air's
-/// "12B" leaves out the embedding and the head, 13.4 with them; Qwen3-30B-A3B's 3.35 counts the routers),
-/// sliding windows where the config sets them (Gemma 2: 4096 on every other layer; Gemma 3: 1024 on five
-/// layers of six; gpt-oss: 128 on every other layer).
+/// configs (gpt-oss-120b: 5.13 B active without the input embedding, so 0.58 B more here; GLM-4.5-Air's
+/// "12B" leaves out the embedding and the head, 13.4 with them), sliding windows where the config sets them
+/// (Gemma 2: 4096 on every other layer; Gemma 3: 1024 on five layers of six; gpt-oss: 128 on every other
+/// layer).
 pub const KNOWN_MODELS: &[(&str, &[Variant])] = &[
     (
         "gptoss",
         &[
-            Variant::Measured(
-                sh(20.91, 24.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
-                    .moe(4.19, 19.12)
-                    .routing(32.0, 4.0)
-                    .windowed(128.0, 12.0),
-            ),
+            // The model card's 3.61 B active without the input embedding, so 0.58 B more here; the routed
+            // count includes the experts' biases.
+            Variant::PresetCounted("gpt-oss-20b", [20.91, 4.19, 19.12]),
             Variant::Measured(
                 sh(116.83, 36.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
                     .moe(5.71, 114.71)
@@ -264,12 +271,9 @@ pub const KNOWN_MODELS: &[(&str, &[Variant])] = &[
             Variant::Preset("qwen3-8b"),
             Variant::Measured(sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false)),
             Variant::Measured(sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false)),
-            // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token.
-            Variant::Measured(
-                sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false)
-                    .moe(3.35, 28.99)
-                    .routing(128.0, 8.0),
-            ),
+            // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token; 3.35 B active counts the
+            // routers.
+            Variant::PresetCounted("qwen3-30b-a3b", [30.53, 3.35, 28.99]),
             Variant::Measured(
                 sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false)
                     .moe(22.2, 227.0)
