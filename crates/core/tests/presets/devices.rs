@@ -215,3 +215,37 @@ fn phone_presets_carry_a_sourced_battery() {
     complete::complete(&mut i, None);
     assert_eq!(i.mid(Field::BatteryWh), None);
 }
+
+/// One derivation from a preset's kind to the calibration class of each unit it has.
+#[test]
+fn a_device_kind_gives_each_unit_its_calibration_class() {
+    use edgefit_core::calibration::HwClass;
+    let class = |id: &str, b| complete::hw_class(presets::device(id).unwrap(), b);
+    assert_eq!(class("qcom_sd8elite", Backend::Npu), HwClass::Phone);
+    assert_eq!(class("apple_a18pro", Backend::Gpu), HwClass::Phone);
+    assert_eq!(class("apple_m4", Backend::Cpu), HwClass::AppleMSeries);
+    assert_eq!(class("apple_m4", Backend::Gpu), HwClass::AppleMSeries);
+    assert_eq!(class("intel_lunar_lake", Backend::Gpu), HwClass::PcIgpuApu);
+    assert_eq!(class("intel_lunar_lake", Backend::Cpu), HwClass::PcCpu);
+    assert_eq!(class("intel_lunar_lake", Backend::Npu), HwClass::Other);
+    assert_eq!(class("nv_orin_nano_8gb", Backend::Gpu), HwClass::Jetson);
+    assert_eq!(class("hailo8", Backend::Npu), HwClass::Other);
+    assert_eq!(class("rpi5", Backend::Cpu), HwClass::Sbc);
+    assert_eq!(
+        class("nv_dgx_spark", Backend::Gpu),
+        HwClass::WorkstationUnified
+    );
+    assert_eq!(class("seed_reference_npu8", Backend::Npu), HwClass::Other);
+    // Every kind's class is one the calibration table knows.
+    for p in ALL_DEVICES {
+        for b in edgefit_core::input::ALL_BACKENDS {
+            let c = p.kind.hw_class(p.vendor, *b);
+            assert!(edgefit_core::calibration::ALL_HW_CLASSES.contains(&c));
+            assert_eq!(c, complete::hw_class(p, *b), "{}", p.id);
+        }
+    }
+    assert_eq!(
+        DeviceKind::Laptop.hw_class("Apple", Backend::Npu),
+        HwClass::AppleMSeries
+    );
+}

@@ -1,6 +1,7 @@
 //! Quantization presets: bits per weight from their block structures, the solver's schemes and the published
 //! quality deltas.
 
+use edgefit_core::import::ggml::{file_type_bits, ggml_named};
 use edgefit_core::presets::{self, ALL_QUANTS};
 use edgefit_core::{validate, Inputs};
 
@@ -20,6 +21,23 @@ fn bpw(id: &str, want: f64) {
         (s.expected.quant.effective_bits(4096.0) - want).abs() < 1e-9,
         "{id} in the engine"
     );
+}
+
+/// One bits-per-format table: a GGUF preset's figure is its ggml type's (the block table the GGUF import
+/// sizes tensors by), a llama.cpp mix's its file type's.
+#[test]
+fn gguf_presets_read_the_ggml_tables() {
+    let mut gguf = 0;
+    for q in ALL_QUANTS {
+        let Some(name) = q.name.strip_prefix("GGUF ") else {
+            continue;
+        };
+        let name = name.split(' ').next().unwrap();
+        let want = ggml_named(name).map_or_else(|| file_type_bits(name), |t| t.bits());
+        assert_eq!(q.bpw.map(|b| b.value), Some(want), "{}", q.id);
+        gguf += 1;
+    }
+    assert_eq!(gguf, 12);
 }
 
 #[test]
