@@ -55,8 +55,9 @@
 //!   thread, so a build dated earlier prefills at threads × the slowest used core's rate too.
 //! - **ExecuTorch threads**: its runners default to one thread per performant core (all but the Arm little,
 //!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
-//! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
-//!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
+//! - **KV shape**: from the model families ([`KNOWN_MODELS`], [`known_shape`]) by name and nearest parameter
+//!   count — the core's model preset where there is one ([`preset_shape`]), else a shape kept for the
+//!   measurements alone; otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
 //!   XNNPACK runtimes (LiteRT, MediaPipe, ExecuTorch), which keep float activations and so an FP32 cache
 //!   ([`kv_bits`]): there a 4096-token static cache costs twice the bytes an F16 one would.
 //!

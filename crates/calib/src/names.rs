@@ -1,5 +1,6 @@
 //! What names say: the device class, runtime family, parameter count and bits per weight a row's free-text columns imply.
 
+use edgefit_core::import::ggml::{bits_of, file_type_bits};
 use edgefit_core::input::Backend;
 
 use crate::*;
@@ -295,10 +296,11 @@ pub fn params_of_named_size(model: &str) -> Option<f64> {
 }
 
 /// The dictionary's nominal bits per weight for a quantization named in the `quant` column (SOURCES.md):
-/// Q4_0 4.5, Q8_0 8.5, F16/BF16 16, FP32 32, MXFP4 4.25, MLC q4f16 4.5 (q3f16 3.6), int8 8, int4 4; llama.cpp's K-quant
+/// a GGUF type at ggml's block bits ([`edgefit_core::import::ggml::bits_of`]: Q4_0 4.5, Q8_0 8.5, F16/BF16
+/// 16, F32 32, MXFP4 4.25), MLC q4f16 4.5 (q3f16 3.6), int8 8, int4 4; llama.cpp's K-quant
 /// mixes at the file averages its `tools/quantize` README gives for Llama 2 7B (Q2_K 3.35, Q3_K_S/M/L 3.50 /
 /// 3.91 / 4.27, Q4_K_M ≈4.85, …) and its i-quants at the bits `llama-quantize` lists (IQ2_XXS 2.06 … IQ3_M
-/// 3.66); NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5), also when the
+/// 3.66), both from the core's [`edgefit_core::import::ggml::LLAMA_FILE_TYPES`]; NVFP4 4.5 and MLX's 4-/8-bit (64-weight groups with an FP16 scale and bias: 4.5, 8.5), also when the
 /// name says only "4bit" / "8bit" (mlx-community's and bitsandbytes' naming; 3-/6-bit 3.5, 6.5); a name that
 /// gives weights and activations apart by the weights' bits ([`weight_bits`]: w4a16 4, 16a8w 8). `None` for
 /// a scheme whose groups the name does not give (SpinQuant), which needs `model_size_reported`.
@@ -329,59 +331,61 @@ pub fn nominal_bits(quant: &str) -> Option<f64> {
             }
         }
     }
+    // GGUF types at ggml's block bits, llama.cpp's mixes at their files' (one table each, in the core);
+    // the formats neither holds at their own figures.
     const TABLE: &[(&str, f64)] = &[
-        ("iq1s", 1.56),
-        ("iq1m", 1.75),
-        ("iq2xxs", 2.06),
-        ("iq2xs", 2.31),
-        ("iq2s", 2.5),
-        ("iq2m", 2.7),
-        ("iq3xxs", 3.06),
-        ("iq3xs", 3.3),
-        ("iq3s", 3.44),
-        ("iq3m", 3.66),
-        ("tq10", 1.69),
-        ("tq20", 2.06),
-        ("q2k", 3.35),
-        ("q3ks", 3.5),
-        ("q3km", 3.91),
-        ("q3kl", 4.27),
+        ("iq1s", file_type_bits("IQ1_S")),
+        ("iq1m", file_type_bits("IQ1_M")),
+        ("iq2xxs", file_type_bits("IQ2_XXS")),
+        ("iq2xs", file_type_bits("IQ2_XS")),
+        ("iq2s", file_type_bits("IQ2_S")),
+        ("iq2m", file_type_bits("IQ2_M")),
+        ("iq3xxs", file_type_bits("IQ3_XXS")),
+        ("iq3xs", file_type_bits("IQ3_XS")),
+        ("iq3s", file_type_bits("IQ3_S")),
+        ("iq3m", file_type_bits("IQ3_M")),
+        ("tq10", file_type_bits("TQ1_0")),
+        ("tq20", file_type_bits("TQ2_0")),
+        ("q2k", file_type_bits("Q2_K")),
+        ("q3ks", file_type_bits("Q3_K_S")),
+        ("q3km", file_type_bits("Q3_K_M")),
+        ("q3kl", file_type_bits("Q3_K_L")),
         // Unsloth's dynamic "UD-…_K_XL" mixes: files within a few per cent of the _K_M ones (Gemma 3 27B
         // UD-Q4_K_XL 16.8 GB against Q4_K_M's 16.5), so their bits.
-        ("q3kxl", 3.91),
-        ("q4kxl", 4.85),
-        ("q5kxl", 5.69),
-        ("q6kxl", 6.56),
-        ("q8kxl", 8.5),
-        ("q4km", 4.85),
-        ("q4ks", 4.58),
-        ("q5km", 5.69),
-        ("q5ks", 5.54),
-        ("q6k", 6.56),
+        ("q3kxl", file_type_bits("Q3_K_M")),
+        ("q4kxl", file_type_bits("Q4_K_M")),
+        ("q5kxl", file_type_bits("Q5_K_M")),
+        ("q6kxl", file_type_bits("Q6_K")),
+        ("q8kxl", bits_of("Q8_0")),
+        ("q4km", file_type_bits("Q4_K_M")),
+        ("q4ks", file_type_bits("Q4_K_S")),
+        ("q5km", file_type_bits("Q5_K_M")),
+        ("q5ks", file_type_bits("Q5_K_S")),
+        ("q6k", file_type_bits("Q6_K")),
         // A K-quant named by its block type alone ("Q4_K", S/M not said): the type's own bits (a 256-weight
         // super-block: Q4_K 144 bytes, Q5_K 176, Q3_K 110).
-        ("q4k", 4.5),
-        ("q5k", 5.5),
-        ("q3k", 3.44),
-        ("q40", 4.5),
-        ("q41", 5.0),
-        ("q50", 5.5),
-        ("q51", 6.0),
-        ("q80", 8.5),
-        ("mxfp4", 4.25),
-        ("nvfp4", 4.5),
-        ("iq4xs", 4.25),
-        ("iq4nl", 4.5),
+        ("q4k", bits_of("Q4_K")),
+        ("q5k", bits_of("Q5_K")),
+        ("q3k", bits_of("Q3_K")),
+        ("q40", bits_of("Q4_0")),
+        ("q41", bits_of("Q4_1")),
+        ("q50", bits_of("Q5_0")),
+        ("q51", bits_of("Q5_1")),
+        ("q80", bits_of("Q8_0")),
+        ("mxfp4", bits_of("MXFP4")),
+        ("nvfp4", bits_of("NVFP4")),
+        ("iq4xs", bits_of("IQ4_XS")),
+        ("iq4nl", bits_of("IQ4_NL")),
         ("q4f16", 4.5),
         ("q4f32", 4.5),
         // MLC's 3-bit: ten 3-bit values per 32-bit word, a 40-weight group with an FP16 scale.
         ("q3f16", 3.6),
         ("q0f16", 16.0),
-        ("bf16", 16.0),
-        ("fp16", 16.0),
-        ("f16", 16.0),
-        ("fp32", 32.0),
-        ("f32", 32.0),
+        ("bf16", bits_of("BF16")),
+        ("fp16", bits_of("F16")),
+        ("f16", bits_of("F16")),
+        ("fp32", bits_of("F32")),
+        ("f32", bits_of("F32")),
         ("int8", 8.0),
         ("int4", 4.0),
         ("fp8", 8.0),

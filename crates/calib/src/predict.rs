@@ -247,7 +247,7 @@ pub(crate) fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs
 }
 
 /// Bits per weight of the expert tensors in an MXFP4 file (32 four-bit values and one 8-bit scale).
-pub const MXFP4_BITS: f64 = 4.25;
+pub const MXFP4_BITS: f64 = edgefit_core::import::ggml::bits_of("MXFP4");
 
 /// A mixture of experts' parameters one token uses and the bits per weight they are stored at: the
 /// `active_params_b` column, else the model table's count (scaled to the row's total), else the count the

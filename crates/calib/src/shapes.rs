@@ -1,4 +1,5 @@
-//! Model shapes: the layers, widths and heads of known model families, and an estimate from the parameter count for the rest.
+//! Model shapes: the layers, widths and heads of known model families (the core's model presets where it has them,
+//! else shapes for the measurements alone), and an estimate from the parameter count for the rest.
 
 use edgefit_core::math;
 
@@ -100,180 +101,277 @@ pub(crate) const fn sh(
 }
 
 /// LLaMA (1 and 2) 7B, shared by the LLaMA and OpenLLaMA families.
-pub(crate) const LLAMA_7B: Shape = sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false);
+pub(crate) const LLAMA_7B: Variant =
+    Variant::Measured(sh(6.74, 32.0, 4096.0, 32.0, 32.0, 128.0, 32000.0, false));
 
 /// LLaMA (1 and 2) 13B.
-pub(crate) const LLAMA_13B: Shape = sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false);
+pub(crate) const LLAMA_13B: Variant =
+    Variant::Measured(sh(13.0, 40.0, 5120.0, 40.0, 40.0, 128.0, 32000.0, false));
 
 /// LLaMA 1 33B (also sold as "30B").
-pub(crate) const LLAMA_33B: Shape = sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false);
+pub(crate) const LLAMA_33B: Variant =
+    Variant::Measured(sh(32.5, 60.0, 6656.0, 52.0, 52.0, 128.0, 32000.0, false));
+
+/// One model of a family: a model preset (the one table of models, in the core), or a model only the
+/// measurement files name.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Variant {
+    /// The model preset with this id: its config's dimensions, its layout (sliding window, experts) and the
+    /// engine's parameter counts ([`preset_shape`]).
+    Preset(&'static str),
+    /// A preset's dimensions with every layer attending to the whole context: the versions and runtimes the
+    /// measurements name do not use its sliding window.
+    PresetFullAttention(&'static str),
+    /// A mixture-of-experts preset's dimensions and layout with the parameter counts the calibration was
+    /// fitted with, billions — all, active per token (the input embedding included) and routed — which
+    /// count what the engine's count leaves out (routers, expert biases; within 0.2 %, a test checks).
+    PresetCounted(&'static str, [f64; 3]),
+    /// A model no preset holds, named only by measurement rows: its shape from its published
+    /// `config.json`, its parameter count rounded as published.
+    Measured(Shape),
+}
+
+impl Variant {
+    /// The variant's shape (`None` for a preset id that is not an LLM preset with a config, which a test
+    /// rules out).
+    #[must_use]
+    pub fn shape(&self) -> Option<Shape> {
+        match *self {
+            Self::Preset(id) => edgefit_core::presets::model(id).and_then(preset_shape),
+            Self::PresetFullAttention(id) => edgefit_core::presets::model(id)
+                .and_then(preset_shape)
+                .map(|s| s.windowed(0.0, 0.0)),
+            Self::PresetCounted(id, [all, active, routed]) => edgefit_core::presets::model(id)
+                .and_then(preset_shape)
+                .map(|s| Shape {
+                    params_b: all,
+                    ..s.moe(active, routed)
+                }),
+            Self::Measured(s) => Some(s),
+        }
+    }
+}
+
+/// The shape of an LLM preset with a config: its dimensions, its sliding window and experts
+/// ([`edgefit_core::presets::layouts`]), and the engine's count of its parameters — all of them, the ones a
+/// token uses (all but the routed experts it does not pick; the embedding included) and the routed experts.
+#[must_use]
+pub fn preset_shape(p: &edgefit_core::presets::ModelPreset) -> Option<Shape> {
+    let a = p.arch?;
+    let count = p.params_counted()?;
+    let layout = p.layout();
+    let shape = sh(
+        count.total() / 1e9,
+        f64::from(a.layers),
+        f64::from(a.hidden),
+        f64::from(a.heads),
+        f64::from(a.kv_heads),
+        f64::from(a.head_dim),
+        f64::from(a.vocab),
+        a.tied,
+    )
+    .windowed(f64::from(layout.window), f64::from(layout.local_layers));
+    Some(if layout.experts > 0 {
+        shape
+            .moe((count.total() - count.idle) / 1e9, count.routed / 1e9)
+            .routing(f64::from(layout.experts), f64::from(layout.experts_active))
+    } else {
+        shape
+    })
+}
 
 /// Model families by a name fragment (lowercase letters and digits only), most specific first, each with its
-/// variants. Shapes from the models' published `config.json`; mixtures of experts with the active and
-/// routed counts of their model cards or computed from their configs (gpt-oss: 3.61 B / 5.13 B active
-/// without the input embedding, so 0.58 B more here; GLM-4.5-Air's "12B" leaves out the embedding and the
-/// head, 13.4 with them; Qwen3-30B-A3B's 3.35 counts the routers), sliding windows where the config sets them (Gemma 2: 4096 on every other layer;
-/// Gemma 3: 512 (1B) or 1024 on five layers of six; gpt-oss: 128 on every other layer).
-pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
+/// variants: the model presets where the core has one ([`Variant::Preset`]), else a shape for the
+/// measurements alone ([`Variant::Measured`]). Those shapes are from the models' published `config.json`;
+/// mixtures of experts with the active and routed counts of their model cards or computed from their
+/// configs (gpt-oss-120b: 5.13 B active without the input embedding, so 0.58 B more here; GLM-4.5-Air's
+/// "12B" leaves out the embedding and the head, 13.4 with them), sliding windows where the config sets them
+/// (Gemma 2: 4096 on every other layer; Gemma 3: 1024 on five layers of six; gpt-oss: 128 on every other
+/// layer).
+pub const KNOWN_MODELS: &[(&str, &[Variant])] = &[
     (
         "gptoss",
         &[
-            sh(20.91, 24.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
-                .moe(4.19, 19.12)
-                .routing(32.0, 4.0)
-                .windowed(128.0, 12.0),
-            sh(116.83, 36.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
-                .moe(5.71, 114.71)
-                .routing(128.0, 4.0)
-                .windowed(128.0, 18.0),
+            // The model card's 3.61 B active without the input embedding, so 0.58 B more here; the routed
+            // count includes the experts' biases.
+            Variant::PresetCounted("gpt-oss-20b", [20.91, 4.19, 19.12]),
+            Variant::Measured(
+                sh(116.83, 36.0, 2880.0, 64.0, 8.0, 64.0, 201088.0, false)
+                    .moe(5.71, 114.71)
+                    .routing(128.0, 4.0)
+                    .windowed(128.0, 18.0),
+            ),
         ],
     ),
     (
         "mixtral",
         &[
-            sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)
-                .moe(12.9, 45.1)
-                .routing(8.0, 2.0),
-            sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false)
-                .moe(39.1, 135.3)
-                .routing(8.0, 2.0),
+            Variant::Measured(
+                sh(46.7, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)
+                    .moe(12.9, 45.1)
+                    .routing(8.0, 2.0),
+            ),
+            Variant::Measured(
+                sh(140.6, 56.0, 6144.0, 48.0, 8.0, 128.0, 32768.0, false)
+                    .moe(39.1, 135.3)
+                    .routing(8.0, 2.0),
+            ),
         ],
     ),
     (
         "olmoe",
-        &[sh(6.92, 16.0, 2048.0, 16.0, 16.0, 128.0, 50304.0, false)
-            .moe(1.28, 6.44)
-            .routing(64.0, 8.0)],
+        &[Variant::Measured(
+            sh(6.92, 16.0, 2048.0, 16.0, 16.0, 128.0, 50304.0, false)
+                .moe(1.28, 6.44)
+                .routing(64.0, 8.0),
+        )],
     ),
     (
         "phi35moe",
-        &[sh(41.9, 32.0, 4096.0, 32.0, 8.0, 128.0, 32064.0, false)
-            .moe(6.6, 40.3)
-            .routing(16.0, 2.0)],
+        &[Variant::Measured(
+            sh(41.9, 32.0, 4096.0, 32.0, 8.0, 128.0, 32064.0, false)
+                .moe(6.6, 40.3)
+                .routing(16.0, 2.0),
+        )],
     ),
     (
         "glm45air",
-        &[sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false)
-            .moe(13.4, 99.7)
-            .routing(128.0, 8.0)],
+        &[Variant::Measured(
+            sh(106.9, 46.0, 4096.0, 96.0, 8.0, 128.0, 151552.0, false)
+                .moe(13.4, 99.7)
+                .routing(128.0, 8.0),
+        )],
     ),
+    ("tinyllama", &[Variant::Preset("tinyllama-1.1b-chat-v1.0")]),
     (
-        "tinyllama",
-        &[sh(1.1, 22.0, 2048.0, 32.0, 4.0, 64.0, 32000.0, false)],
-    ),
-    (
+        // SmolLM (1) has SmolLM2's shapes at 135M, 360M and 1.7B.
         "smollm",
         &[
-            sh(0.135, 30.0, 576.0, 9.0, 3.0, 64.0, 49152.0, true),
-            sh(0.36, 32.0, 960.0, 15.0, 5.0, 64.0, 49152.0, true),
-            sh(1.71, 24.0, 2048.0, 32.0, 32.0, 64.0, 49152.0, true),
+            Variant::Preset("smollm2-135m"),
+            Variant::Preset("smollm2-360m"),
+            Variant::Preset("smollm2-1.7b"),
         ],
     ),
     (
-        // DeepSeek-R1 distills of Qwen2.5-Math: untied embeddings.
+        // DeepSeek-R1 distills of Qwen2.5-Math: untied embeddings; the 7B has Qwen2.5-7B's shape.
         "distillqwen",
         &[
-            sh(1.78, 28.0, 1536.0, 12.0, 2.0, 128.0, 151936.0, false),
-            sh(7.62, 28.0, 3584.0, 28.0, 4.0, 128.0, 152064.0, false),
+            Variant::Preset("deepseek-r1-distill-qwen-1.5b"),
+            Variant::Preset("qwen2.5-7b"),
         ],
     ),
-    (
-        "distillllama",
-        &[sh(8.03, 32.0, 4096.0, 32.0, 8.0, 128.0, 128256.0, false)],
-    ),
+    // The R1 distill of Llama 3.1 8B keeps its shape.
+    ("distillllama", &[Variant::Preset("llama-3.1-8b")]),
     (
         "qwen3",
         &[
-            sh(0.6, 28.0, 1024.0, 16.0, 8.0, 128.0, 151936.0, true),
-            sh(1.7, 28.0, 2048.0, 16.0, 8.0, 128.0, 151936.0, true),
-            sh(4.0, 36.0, 2560.0, 32.0, 8.0, 128.0, 151936.0, true),
-            sh(8.2, 36.0, 4096.0, 32.0, 8.0, 128.0, 151936.0, false),
-            sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false),
-            sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false),
-            // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token.
-            sh(30.53, 48.0, 2048.0, 32.0, 4.0, 128.0, 151936.0, false)
-                .moe(3.35, 28.99)
-                .routing(128.0, 8.0),
-            sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false)
-                .moe(22.2, 227.0)
-                .routing(128.0, 8.0),
+            Variant::Preset("qwen3-0.6b"),
+            Variant::Preset("qwen3-1.7b"),
+            Variant::Preset("qwen3-4b"),
+            Variant::Preset("qwen3-8b"),
+            Variant::Measured(sh(14.8, 40.0, 5120.0, 40.0, 8.0, 128.0, 151936.0, false)),
+            Variant::Measured(sh(32.8, 64.0, 5120.0, 64.0, 8.0, 128.0, 151936.0, false)),
+            // Qwen3-30B-A3B (and its Coder variant): 128 experts, 8 per token; 3.35 B active counts the
+            // routers.
+            Variant::PresetCounted("qwen3-30b-a3b", [30.53, 3.35, 28.99]),
+            Variant::Measured(
+                sh(235.1, 94.0, 4096.0, 64.0, 4.0, 128.0, 151936.0, false)
+                    .moe(22.2, 227.0)
+                    .routing(128.0, 8.0),
+            ),
         ],
     ),
     (
+        // Qwen2 and Qwen2.5 share their shapes at 0.5B, 1.5B and 7B.
         "qwen2",
         &[
-            sh(0.49, 24.0, 896.0, 14.0, 2.0, 64.0, 151936.0, true),
-            sh(1.54, 28.0, 1536.0, 12.0, 2.0, 128.0, 151936.0, true),
-            sh(3.09, 36.0, 2048.0, 16.0, 2.0, 128.0, 151936.0, true),
-            sh(7.62, 28.0, 3584.0, 28.0, 4.0, 128.0, 152064.0, false),
-            sh(14.7, 48.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false),
-            sh(32.8, 64.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false),
+            Variant::Preset("qwen2.5-0.5b"),
+            Variant::Preset("qwen2.5-1.5b"),
+            Variant::Preset("qwen2.5-3b"),
+            Variant::Preset("qwen2.5-7b"),
+            Variant::Measured(sh(14.7, 48.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false)),
+            Variant::Measured(sh(32.8, 64.0, 5120.0, 40.0, 8.0, 128.0, 152064.0, false)),
         ],
     ),
     (
         // Gemma (1) 2B by its usual names ("Gemma-2B", "gemma-2b-it"), before "gemma2" claims it: Gemma 2's
         // 2B is written "Gemma 2 2B" (gemma22b).
         "gemma2b",
-        &[sh(2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true)],
+        &[Variant::Measured(sh(
+            2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true,
+        ))],
     ),
     (
         "gemma3",
         &[
-            sh(1.0, 26.0, 1152.0, 4.0, 1.0, 256.0, 262144.0, true).windowed(512.0, 22.0),
-            sh(4.3, 34.0, 2560.0, 8.0, 4.0, 256.0, 262208.0, true).windowed(1024.0, 29.0),
-            sh(12.2, 48.0, 3840.0, 16.0, 8.0, 256.0, 262208.0, true).windowed(1024.0, 40.0),
-            sh(27.4, 62.0, 5376.0, 32.0, 16.0, 128.0, 262208.0, true).windowed(1024.0, 52.0),
+            Variant::Preset("gemma-3-1b"),
+            Variant::Preset("gemma-3-4b"),
+            Variant::Measured(
+                sh(12.2, 48.0, 3840.0, 16.0, 8.0, 256.0, 262208.0, true).windowed(1024.0, 40.0),
+            ),
+            Variant::Measured(
+                sh(27.4, 62.0, 5376.0, 32.0, 16.0, 128.0, 262208.0, true).windowed(1024.0, 52.0),
+            ),
         ],
     ),
     (
         "gemma2",
         &[
-            sh(2.61, 26.0, 2304.0, 8.0, 4.0, 256.0, 256000.0, true).windowed(4096.0, 13.0),
-            sh(9.24, 42.0, 3584.0, 16.0, 8.0, 256.0, 256000.0, true).windowed(4096.0, 21.0),
-            sh(27.2, 46.0, 4608.0, 32.0, 16.0, 128.0, 256000.0, true).windowed(4096.0, 23.0),
+            Variant::Preset("gemma-2-2b"),
+            Variant::Measured(
+                sh(9.24, 42.0, 3584.0, 16.0, 8.0, 256.0, 256000.0, true).windowed(4096.0, 21.0),
+            ),
+            Variant::Measured(
+                sh(27.2, 46.0, 4608.0, 32.0, 16.0, 128.0, 256000.0, true).windowed(4096.0, 23.0),
+            ),
         ],
     ),
     (
         "gemma",
         &[
-            sh(2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true),
-            sh(8.54, 28.0, 3072.0, 16.0, 16.0, 256.0, 256000.0, true),
+            Variant::Measured(sh(2.51, 18.0, 2048.0, 8.0, 1.0, 256.0, 256000.0, true)),
+            Variant::Measured(sh(8.54, 28.0, 3072.0, 16.0, 16.0, 256.0, 256000.0, true)),
         ],
     ),
     (
         "phi4",
         &[
-            sh(3.84, 32.0, 3072.0, 24.0, 8.0, 128.0, 200064.0, true),
-            sh(14.7, 40.0, 5120.0, 40.0, 10.0, 128.0, 100352.0, false),
+            Variant::Preset("phi-4-mini"),
+            Variant::Measured(sh(14.7, 40.0, 5120.0, 40.0, 10.0, 128.0, 100352.0, false)),
         ],
     ),
     (
+        // Phi-3-mini and Phi-3.5-mini share one shape.
         "phi3",
         &[
-            sh(3.82, 32.0, 3072.0, 32.0, 32.0, 96.0, 32064.0, false),
-            sh(14.0, 40.0, 5120.0, 40.0, 10.0, 128.0, 32064.0, false),
+            Variant::Preset("phi-3-mini-4k"),
+            Variant::Measured(sh(14.0, 40.0, 5120.0, 40.0, 10.0, 128.0, 32064.0, false)),
         ],
     ),
     (
         "phi2",
-        &[sh(2.78, 32.0, 2560.0, 32.0, 32.0, 80.0, 51200.0, false)],
+        &[Variant::Measured(sh(
+            2.78, 32.0, 2560.0, 32.0, 32.0, 80.0, 51200.0, false,
+        ))],
     ),
     (
         "phi15",
-        &[sh(1.42, 24.0, 2048.0, 32.0, 32.0, 64.0, 51200.0, false)],
+        &[Variant::Measured(sh(
+            1.42, 24.0, 2048.0, 32.0, 32.0, 64.0, 51200.0, false,
+        ))],
     ),
     (
         "stablelm",
         &[
-            sh(1.64, 24.0, 2048.0, 32.0, 32.0, 64.0, 100352.0, false),
-            sh(2.8, 32.0, 2560.0, 32.0, 32.0, 80.0, 50304.0, false),
-            sh(12.1, 40.0, 5120.0, 32.0, 8.0, 160.0, 100352.0, false),
+            Variant::Measured(sh(1.64, 24.0, 2048.0, 32.0, 32.0, 64.0, 100352.0, false)),
+            Variant::Measured(sh(2.8, 32.0, 2560.0, 32.0, 32.0, 80.0, 50304.0, false)),
+            Variant::Measured(sh(12.1, 40.0, 5120.0, 32.0, 8.0, 160.0, 100352.0, false)),
         ],
     ),
     (
         "openllama",
         &[
-            sh(3.43, 26.0, 3200.0, 32.0, 32.0, 100.0, 32000.0, false),
+            Variant::Measured(sh(3.43, 26.0, 3200.0, 32.0, 32.0, 100.0, 32000.0, false)),
             LLAMA_7B,
             LLAMA_13B,
         ],
@@ -281,13 +379,15 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     (
         "shearedllama",
         &[
-            sh(1.35, 24.0, 2048.0, 16.0, 16.0, 128.0, 32000.0, false),
-            sh(2.7, 32.0, 2560.0, 20.0, 20.0, 128.0, 32000.0, false),
+            Variant::Measured(sh(1.35, 24.0, 2048.0, 16.0, 16.0, 128.0, 32000.0, false)),
+            Variant::Measured(sh(2.7, 32.0, 2560.0, 20.0, 20.0, 128.0, 32000.0, false)),
         ],
     ),
     (
+        // Mistral 7B v0.1's config sets a 4096-token window on every layer; v0.2 and v0.3 set none, and
+        // llama.cpp runs all three as a llama graph without it.
         "mistral",
-        &[sh(7.24, 32.0, 4096.0, 32.0, 8.0, 128.0, 32000.0, false)],
+        &[Variant::PresetFullAttention("mistral-7b-v0.1")],
     ),
     (
         // LLaMA 1's 33B (also sold as "30B"), before "llama3" reads "LLaMA-33B" as Llama 3.
@@ -298,10 +398,10 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
     (
         "llama3",
         &[
-            sh(1.24, 16.0, 2048.0, 32.0, 8.0, 64.0, 128256.0, true),
-            sh(3.21, 28.0, 3072.0, 24.0, 8.0, 128.0, 128256.0, true),
-            sh(8.03, 32.0, 4096.0, 32.0, 8.0, 128.0, 128256.0, false),
-            sh(70.6, 80.0, 8192.0, 64.0, 8.0, 128.0, 128256.0, false),
+            Variant::Preset("llama-3.2-1b"),
+            Variant::Preset("llama-3.2-3b"),
+            Variant::Preset("llama-3.1-8b"),
+            Variant::Measured(sh(70.6, 80.0, 8192.0, 64.0, 8.0, 128.0, 128256.0, false)),
         ],
     ),
     (
@@ -312,8 +412,8 @@ pub const KNOWN_MODELS: &[(&str, &[Shape])] = &[
             LLAMA_7B,
             LLAMA_13B,
             LLAMA_33B,
-            sh(65.2, 80.0, 8192.0, 64.0, 64.0, 128.0, 32000.0, false),
-            sh(69.0, 80.0, 8192.0, 64.0, 8.0, 128.0, 32000.0, false),
+            Variant::Measured(sh(65.2, 80.0, 8192.0, 64.0, 64.0, 128.0, 32000.0, false)),
+            Variant::Measured(sh(69.0, 80.0, 8192.0, 64.0, 8.0, 128.0, 32000.0, false)),
         ],
     ),
 ];
@@ -330,9 +430,10 @@ pub fn known_shape(model: &str, params: f64) -> Option<Shape> {
     let moe_named = active_in_name(model).is_some();
     let best = variants
         .iter()
+        .filter_map(Variant::shape)
         .filter(|v| !moe_named || v.active_b > 0.0)
         .min_by(|a, b| dist(a).total_cmp(&dist(b)))?;
-    (dist(best) < math::ln(1.5)).then_some(*best)
+    (dist(&best) < math::ln(1.5)).then_some(best)
 }
 
 /// The active parameter count a mixture of experts' name gives, billions: "Qwen3-30B-A3B" → 3,

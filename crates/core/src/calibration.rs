@@ -13,7 +13,8 @@ use alloc::string::String;
 
 use crate::input::Backend;
 
-/// The device class of a measurement (`hw_class` column).
+/// The device class of a measurement (`hw_class` column), and of a device preset's unit, derived from its
+/// kind ([`crate::presets::DeviceKind::hw_class`]): the group whose fitted constants it takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "serde",

@@ -441,6 +441,43 @@ fn cross_check(inputs: &Inputs, errors: &mut Errors) {
     }
 }
 
+/// The model's dimensions, mixture of experts and recurrent layers as the fields of `inputs` give them at
+/// corner `c` (an unset field counts 0; an expert's width defaults to the feed-forward's), for counting its
+/// parameters.
+pub(crate) fn layout_at(inputs: &Inputs, c: Corner) -> (Architecture, Option<Moe>, Recurrent) {
+    let v = |f: Field| inputs.get(f).map_or(0.0, |x| x.at(c));
+    let flag = |f: Field| v(f) >= 0.5;
+    let arch = Architecture {
+        layers: v(Field::Layers),
+        hidden: v(Field::Hidden),
+        heads: v(Field::Heads),
+        kv_heads: v(Field::KvHeads),
+        head_dim: v(Field::HeadDim),
+        ffn: v(Field::Ffn),
+        vocab: v(Field::Vocab),
+        tied: flag(Field::Tied),
+        gated: flag(Field::Gated),
+        qkv_bias: flag(Field::QkvBias),
+        qk_norm: flag(Field::QkNorm),
+        post_norms: flag(Field::PostNorms),
+    };
+    let moe = (v(Field::Experts) > 0.0).then(|| Moe {
+        experts: v(Field::Experts),
+        active: v(Field::ExpertsActive),
+        shared: v(Field::SharedExperts),
+        expert_ffn: if v(Field::ExpertFfn) > 0.0 {
+            v(Field::ExpertFfn)
+        } else {
+            arch.ffn
+        },
+    });
+    let recurrent = Recurrent {
+        layers: v(Field::RecurrentLayers),
+        mixer: v(Field::RecurrentParams),
+    };
+    (arch, moe, recurrent)
+}
+
 fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
     let v = |f: Field| inputs.get(f).map_or(0.0, |x| x.at(c));
     let opt = |f: Field| inputs.get(f).map(|x| x.at(c));
@@ -488,20 +525,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         activation: inputs.activation,
         kv_bits: v(Field::KvBits),
     };
-    let arch = Architecture {
-        layers: v(Field::Layers),
-        hidden: v(Field::Hidden),
-        heads: v(Field::Heads),
-        kv_heads: v(Field::KvHeads),
-        head_dim: v(Field::HeadDim),
-        ffn: v(Field::Ffn),
-        vocab: v(Field::Vocab),
-        tied: flag(Field::Tied),
-        gated: flag(Field::Gated),
-        qkv_bias: flag(Field::QkvBias),
-        qk_norm: flag(Field::QkNorm),
-        post_norms: flag(Field::PostNorms),
-    };
+    let (arch, moe, recurrent) = layout_at(inputs, c);
     let model = match inputs.model_kind {
         ModelKind::OneShot => Model::OneShot(OneShot {
             params: v(Field::ParamsB) * 1e9,
@@ -511,22 +535,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         }),
         kind => {
             let counted = kind == ModelKind::Architecture;
-            let experts = v(Field::Experts);
-            let moe = (experts > 0.0).then(|| Moe {
-                experts,
-                active: v(Field::ExpertsActive),
-                shared: v(Field::SharedExperts),
-                expert_ffn: if v(Field::ExpertFfn) > 0.0 {
-                    v(Field::ExpertFfn)
-                } else {
-                    arch.ffn
-                },
-            });
             let params = if counted {
-                let recurrent = Recurrent {
-                    layers: v(Field::RecurrentLayers),
-                    mixer: v(Field::RecurrentParams),
-                };
                 arch.params_hybrid(moe.as_ref(), Some(&recurrent))
             } else {
                 let mut p = split_count(v(Field::ParamsB) * 1e9, &arch, &quant);

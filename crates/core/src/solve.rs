@@ -93,7 +93,7 @@ pub const ALL_SCHEMES: &[Scheme] = &[
     scheme(
         "q4_k_m",
         "GGUF Q4_K_M",
-        4.85,
+        crate::import::ggml::file_type_bits("Q4_K_M"),
         Granularity::PerTensor,
         256.0,
         0.0,

@@ -49,7 +49,7 @@ pub use report::{
     best_table, device_needs_text, judged_line, key_figure, markdown_report, solve_table,
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
-pub use terms::{best_basis, best_quality, term, Term};
+pub use terms::{best_basis, best_quality, term, Term, ALL_TERMS};
 pub use ui::Ui;
 
 /// A language the page and the CLI speak.

@@ -7,113 +7,90 @@ use edgefit_core::best::{Best, Candidate, Known};
 use crate::num::fmt_num;
 use crate::Lang;
 
-/// A label, a column heading or a short phrase.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[non_exhaustive]
-#[allow(missing_docs)] // each variant names its words
-pub enum Term {
-    PowerMode,
-    FromPowerMode,
-    PresetFigures,
-    Uncapped,
-    Draft,
-    NoDraft,
-    EnergyPerAnswer,
-    AnswerTime,
-    AnswersPerCharge,
-    HoursPerCharge,
-    SpecDecodeTps,
-    SpecSpeedup,
-    Pays,
-    DoesNotPay,
-    KvPerStream,
-    TpotPerStream,
-    AggregateTps,
-    MaxStreams,
-    OneMoreBreaks,
-    NoneFits,
-    OrMore,
-    BestTitle,
-    BestModel,
-    BestFormat,
-    BestQuality,
-    BestBinding,
-    BestNone,
-    ImportTitle,
-    ImportPaste,
-    ImportRead,
-    ImportFile,
-    ImportDone,
-    ImportLeftOut,
-    ImportKept,
-    ImportUnreadable,
-    ImportCutShort,
+/// The terms: each variant with its English and Chinese words, one row a term ([`Term`], [`ALL_TERMS`] and
+/// [`term`] come from this one list).
+macro_rules! terms {
+    ($( $id:ident => ($en:expr, $zh:expr $(,)?), )*) => {
+        /// A label, a column heading or a short phrase.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        #[non_exhaustive]
+        #[allow(missing_docs)] // each variant names its words
+        pub enum Term {
+            $( $id, )*
+        }
+
+        /// Every term, in the order of their definitions.
+        pub const ALL_TERMS: &[Term] = &[ $( Term::$id, )* ];
+
+        /// The words of a [`Term`].
+        #[must_use]
+        pub fn term(t: Term, lang: Lang) -> &'static str {
+            let (en, zh) = match t {
+                $( Term::$id => ($en, $zh), )*
+            };
+            lang.pick(en, zh)
+        }
+    };
 }
 
-/// The words of a [`Term`].
-#[must_use]
-pub fn term(t: Term, lang: Lang) -> &'static str {
-    use Term::*;
-    let (en, zh) = match t {
-        PowerMode => ("Power mode", "功耗模式"),
-        FromPowerMode => (
-            "From the power mode's published clocks and budget:",
-            "取自该功耗模式公布的频率与功耗预算：",
-        ),
-        PresetFigures => ("the preset's own figures", "预设自身数值"),
-        Uncapped => ("uncapped", "不限功耗"),
-        Draft => ("Draft model (speculative decoding)", "草稿模型（投机解码）"),
-        NoDraft => ("none", "不使用"),
-        EnergyPerAnswer => ("Energy per answer", "每次回答能耗"),
-        AnswerTime => ("Time per answer", "每次回答用时"),
-        AnswersPerCharge => ("Answers per charge", "一次充电可回答"),
-        HoursPerCharge => ("Continuous use per charge", "一次充电连续使用"),
-        SpecDecodeTps => ("Decode speed with the draft", "投机解码速度"),
-        SpecSpeedup => ("Speed-up from the draft", "草稿加速比"),
-        Pays => ("it pays", "值得"),
-        DoesNotPay => ("it does not pay", "不值得"),
-        KvPerStream => ("KV cache per stream", "每路 KV 缓存"),
-        TpotPerStream => ("TPOT per stream at full context", "满上下文每路 TPOT"),
-        AggregateTps => ("All streams together", "各路合计"),
-        MaxStreams => ("Most streams within the targets", "目标内最多路数"),
-        OneMoreBreaks => ("one more breaks", "再多一路突破"),
-        NoneFits => ("not one: it breaks", "一路也不行：突破"),
-        OrMore => ("or more", "或更多"),
-        BestTitle => (
-            "Best model that meets every target",
-            "满足全部目标的最佳模型",
-        ),
-        BestModel => ("Model", "模型"),
-        BestFormat => ("Format", "格式"),
-        BestQuality => ("Quality", "质量"),
-        BestBinding => ("Binding", "限制因素"),
-        BestNone => (
-            "No model preset meets every target on this device in any format.",
-            "在该设备上，没有任何模型预设在任何格式下满足全部目标。",
-        ),
-        ImportTitle => (
-            "Import a model: config.json or GGUF (read here, nothing is uploaded)",
-            "导入模型：config.json 或 GGUF（仅在本地读取，不上传）",
-        ),
-        ImportPaste => ("Paste a config.json", "粘贴 config.json"),
-        ImportRead => ("Read the pasted config", "读取粘贴的配置"),
-        ImportFile => (
-            "Choose or drop a config.json or .gguf file (only a GGUF's header is read)",
-            "选择或拖入 config.json 或 .gguf 文件（GGUF 只读取文件头）",
-        ),
-        ImportDone => ("Model fields filled from", "已按此填写模型字段："),
-        ImportLeftOut => ("Not represented or assumed:", "未表示或按默认值处理："),
-        ImportKept => ("Nothing on the form was changed.", "表单未作任何更改。"),
-        ImportUnreadable => (
-            "the browser could not read the file",
-            "浏览器无法读取该文件",
-        ),
-        ImportCutShort => (
-            "the file ends before its header does",
-            "文件在文件头结束之前就已结束",
-        ),
-    };
-    lang.pick(en, zh)
+terms! {
+    PowerMode => ("Power mode", "功耗模式"),
+    FromPowerMode => (
+        "From the power mode's published clocks and budget:",
+        "取自该功耗模式公布的频率与功耗预算：",
+    ),
+    PresetFigures => ("the preset's own figures", "预设自身数值"),
+    Uncapped => ("uncapped", "不限功耗"),
+    Draft => ("Draft model (speculative decoding)", "草稿模型（投机解码）"),
+    NoDraft => ("none", "不使用"),
+    EnergyPerAnswer => ("Energy per answer", "每次回答能耗"),
+    AnswerTime => ("Time per answer", "每次回答用时"),
+    AnswersPerCharge => ("Answers per charge", "一次充电可回答"),
+    HoursPerCharge => ("Continuous use per charge", "一次充电连续使用"),
+    SpecDecodeTps => ("Decode speed with the draft", "投机解码速度"),
+    SpecSpeedup => ("Speed-up from the draft", "草稿加速比"),
+    Pays => ("it pays", "值得"),
+    DoesNotPay => ("it does not pay", "不值得"),
+    KvPerStream => ("KV cache per stream", "每路 KV 缓存"),
+    TpotPerStream => ("TPOT per stream at full context", "满上下文每路 TPOT"),
+    AggregateTps => ("All streams together", "各路合计"),
+    MaxStreams => ("Most streams within the targets", "目标内最多路数"),
+    OneMoreBreaks => ("one more breaks", "再多一路突破"),
+    NoneFits => ("not one: it breaks", "一路也不行：突破"),
+    OrMore => ("or more", "或更多"),
+    BestTitle => (
+        "Best model that meets every target",
+        "满足全部目标的最佳模型",
+    ),
+    BestModel => ("Model", "模型"),
+    BestFormat => ("Format", "格式"),
+    BestQuality => ("Quality", "质量"),
+    BestBinding => ("Binding", "限制因素"),
+    BestNone => (
+        "No model preset meets every target on this device in any format.",
+        "在该设备上，没有任何模型预设在任何格式下满足全部目标。",
+    ),
+    ImportTitle => (
+        "Import a model: config.json or GGUF (read here, nothing is uploaded)",
+        "导入模型：config.json 或 GGUF（仅在本地读取，不上传）",
+    ),
+    ImportPaste => ("Paste a config.json", "粘贴 config.json"),
+    ImportRead => ("Read the pasted config", "读取粘贴的配置"),
+    ImportFile => (
+        "Choose or drop a config.json or .gguf file (only a GGUF's header is read)",
+        "选择或拖入 config.json 或 .gguf 文件（GGUF 只读取文件头）",
+    ),
+    ImportDone => ("Model fields filled from", "已按此填写模型字段："),
+    ImportLeftOut => ("Not represented or assumed:", "未表示或按默认值处理："),
+    ImportKept => ("Nothing on the form was changed.", "表单未作任何更改。"),
+    ImportUnreadable => (
+        "the browser could not read the file",
+        "浏览器无法读取该文件",
+    ),
+    ImportCutShort => (
+        "the file ends before its header does",
+        "文件在文件头结束之前就已结束",
+    ),
 }
 
 /// How the best-model ranking is ranked: the benchmark, and how many model × format pairs meet every target.
@@ -172,45 +149,7 @@ mod tests {
 
     #[test]
     fn every_term_has_words_in_both_languages() {
-        use Term::*;
-        for t in [
-            PowerMode,
-            FromPowerMode,
-            PresetFigures,
-            Uncapped,
-            Draft,
-            NoDraft,
-            EnergyPerAnswer,
-            AnswerTime,
-            AnswersPerCharge,
-            HoursPerCharge,
-            SpecDecodeTps,
-            SpecSpeedup,
-            Pays,
-            DoesNotPay,
-            KvPerStream,
-            TpotPerStream,
-            AggregateTps,
-            MaxStreams,
-            OneMoreBreaks,
-            NoneFits,
-            OrMore,
-            BestTitle,
-            BestModel,
-            BestFormat,
-            BestQuality,
-            BestBinding,
-            BestNone,
-            ImportTitle,
-            ImportPaste,
-            ImportRead,
-            ImportFile,
-            ImportDone,
-            ImportLeftOut,
-            ImportKept,
-            ImportUnreadable,
-            ImportCutShort,
-        ] {
+        for &t in ALL_TERMS {
             let (en, zh) = (term(t, Lang::En), term(t, Lang::Zh));
             assert!(!en.is_empty() && !zh.is_empty() && en != zh, "{t:?}");
         }

@@ -409,6 +409,78 @@ pub(crate) fn known_models_and_estimates() {
 }
 
 #[test]
+pub(crate) fn known_models_read_the_model_presets() {
+    let mut presets = 0;
+    for (family, variants) in KNOWN_MODELS {
+        for v in *variants {
+            let shape = v
+                .shape()
+                .unwrap_or_else(|| panic!("{family}: {v:?} is not an LLM preset"));
+            let (Variant::Preset(id)
+            | Variant::PresetFullAttention(id)
+            | Variant::PresetCounted(id, _)) = *v
+            else {
+                continue;
+            };
+            presets += 1;
+            // The preset's own name finds the shape its config gives.
+            let p = edgefit_core::presets::model(id).unwrap();
+            let found = known_shape(p.name, shape.params_b * 1e9);
+            assert_eq!(found, Some(shape), "{family}: {id}");
+            assert_eq!(
+                (shape.layers, shape.vocab),
+                (
+                    f64::from(p.arch.unwrap().layers),
+                    f64::from(p.arch.unwrap().vocab)
+                ),
+                "{id}"
+            );
+        }
+    }
+    assert!(presets >= 20, "{presets}");
+    // A mixture's published counts are the engine's within 0.2 %.
+    for &(id, name) in &[
+        ("qwen3-30b-a3b", "Qwen3-30B-A3B"),
+        ("gpt-oss-20b", "gpt-oss-20b"),
+    ] {
+        let engine = preset_shape(edgefit_core::presets::model(id).unwrap()).unwrap();
+        let counted = known_shape(name, engine.params_b * 1e9).unwrap();
+        for (a, b) in [
+            (counted.params_b, engine.params_b),
+            (counted.active_b, engine.active_b),
+            (counted.routed_b, engine.routed_b),
+        ] {
+            assert!((a / b - 1.0).abs() < 2e-3, "{id}: {a} vs {b}");
+        }
+        assert_eq!(
+            Shape {
+                params_b: 0.0,
+                active_b: 0.0,
+                routed_b: 0.0,
+                ..counted
+            },
+            Shape {
+                params_b: 0.0,
+                active_b: 0.0,
+                routed_b: 0.0,
+                ..engine
+            },
+            "{id}"
+        );
+    }
+    // Mistral 7B as measured (v0.2, v0.3, llama.cpp's llama graph): no sliding window.
+    let s = known_shape("Mistral 7B Instruct v0.3", 7.25e9).unwrap();
+    assert_eq!((s.layers, s.window, s.local_layers), (32.0, 0.0, 0.0));
+    assert_eq!(
+        edgefit_core::presets::model("mistral-7b-v0.1")
+            .unwrap()
+            .layout()
+            .window,
+        4096
+    );
+}
+
+#[test]
 pub(crate) fn apple_peaks_come_from_core_counts() {
     let p = one("1,S01,apple_m_series,Apple M2 Max (38-core GPU),400,GPU,llama-bench,LLaMA 2 7B,6.74,Q4_0,4.5,,512,671,128,66,,,");
     let peak = default_peak(&p.rows[0]);

@@ -1,5 +1,7 @@
 //! ggml's tensor types: how many weights one block holds and how many bytes it takes, which give the exact
-//! size of every tensor in a GGUF file.
+//! size of every tensor in a GGUF file — the one table of a GGUF type's bits per weight (the quantization
+//! presets and the calibration's names read it); and llama.cpp's file types that mix tensor types, with the
+//! whole file's bits per weight.
 //!
 //! Read in ggml's own source (ggml-org/ggml and ggml-org/llama.cpp): the type ids are `enum ggml_type` in
 //! `ggml/include/ggml.h`; block sizes and bytes per block are the `type_traits` table in `ggml/src/ggml.c`
@@ -23,8 +25,8 @@ pub struct GgmlType {
 impl GgmlType {
     /// Bits per weight of this type alone: 8 × bytes / block.
     #[must_use]
-    pub fn bits(&self) -> f64 {
-        8.0 * f64::from(self.bytes) / f64::from(self.block)
+    pub const fn bits(&self) -> f64 {
+        8.0 * self.bytes as f64 / self.block as f64
     }
 }
 
@@ -87,6 +89,90 @@ pub fn ggml_type(id: u32) -> Option<&'static GgmlType> {
     ALL_GGML_TYPES.iter().find(|t| t.id == id)
 }
 
+/// The type ggml names `name` (`Q4_0`, `IQ4_XS`, `BF16`: upper case, as llama.cpp prints it), if ggml has one.
+#[must_use]
+pub fn ggml_named(name: &str) -> Option<&'static GgmlType> {
+    ALL_GGML_TYPES.iter().find(|t| t.name == name)
+}
+
+/// Bits per weight of the type ggml names `name`, for tables built at compile time.
+///
+/// # Panics
+/// When ggml has no type of that name — in a constant, the build fails.
+#[must_use]
+pub const fn bits_of(name: &str) -> f64 {
+    let mut i = 0;
+    while i < ALL_GGML_TYPES.len() {
+        if same(ALL_GGML_TYPES[i].name, name) {
+            return ALL_GGML_TYPES[i].bits();
+        }
+        i += 1;
+    }
+    panic!("not a ggml type")
+}
+
+/// llama.cpp's file types (`llama-quantize`'s names) that mix tensor types (a K-quant mix keeps some
+/// tensors at a wider type; an i-quant file its embedding and some layers), with the whole file's bits per
+/// weight: the K-quant mixes at the averages `tools/quantize/README.md` gives for Llama 2 7B, the i-quant and
+/// ternary types at the bits `llama-quantize` lists. A file of one type (Q4_0, Q8_0, …) has that type's
+/// bits ([`bits_of`]).
+pub const LLAMA_FILE_TYPES: &[(&str, f64)] = &[
+    ("Q2_K", 3.35),
+    ("Q3_K_S", 3.5),
+    ("Q3_K_M", 3.91),
+    ("Q3_K_L", 4.27),
+    ("Q4_K_S", 4.58),
+    ("Q4_K_M", 4.85),
+    ("Q5_K_S", 5.54),
+    ("Q5_K_M", 5.69),
+    ("Q6_K", 6.56),
+    ("IQ1_S", 1.56),
+    ("IQ1_M", 1.75),
+    ("IQ2_XXS", 2.06),
+    ("IQ2_XS", 2.31),
+    ("IQ2_S", 2.5),
+    ("IQ2_M", 2.7),
+    ("IQ3_XXS", 3.06),
+    ("IQ3_XS", 3.3),
+    ("IQ3_S", 3.44),
+    ("IQ3_M", 3.66),
+    ("TQ1_0", 1.69),
+    ("TQ2_0", 2.06),
+];
+
+/// Bits per weight of the llama.cpp file type `name` ([`LLAMA_FILE_TYPES`]), for tables built at compile
+/// time.
+///
+/// # Panics
+/// When the table has no file type of that name — in a constant, the build fails.
+#[must_use]
+pub const fn file_type_bits(name: &str) -> f64 {
+    let mut i = 0;
+    while i < LLAMA_FILE_TYPES.len() {
+        if same(LLAMA_FILE_TYPES[i].0, name) {
+            return LLAMA_FILE_TYPES[i].1;
+        }
+        i += 1;
+    }
+    panic!("not a llama.cpp file type")
+}
+
+/// `a == b`, in a constant.
+const fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// Bytes of a tensor of `n` weights whose first dimension is `ne0`, or `None` when the row does not fill
 /// whole blocks or the size overflows (as ggml's `ggml_row_size` requires `ne0 % blck_size == 0`).
 #[must_use]
@@ -112,6 +198,14 @@ mod tests {
         assert_eq!(bits(39), 4.25); // MXFP4
         assert_eq!(bits(23), 4.25); // IQ4_XS
         assert!(ggml_type(4).is_none() && ggml_type(31).is_none() && ggml_type(99).is_none());
+        assert_eq!(bits_of("Q4_K"), bits(12));
+        assert_eq!(ggml_named("IQ4_XS"), ggml_type(23));
+        assert_eq!(ggml_named("q4_0"), None);
+        assert_eq!(file_type_bits("Q4_K_M"), 4.85);
+        let mut names: alloc::vec::Vec<&str> = LLAMA_FILE_TYPES.iter().map(|f| f.0).collect();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), LLAMA_FILE_TYPES.len());
         let mut ids: alloc::vec::Vec<u32> = ALL_GGML_TYPES.iter().map(|t| t.id).collect();
         ids.dedup();
         assert_eq!(ids.len(), ALL_GGML_TYPES.len());

@@ -30,8 +30,7 @@ mod vision;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use crate::input::{Field, Granularity, Group, Inputs, ModelKind, Problem, ALL_FIELDS};
-use crate::model::{Architecture, Moe, Recurrent};
+use crate::input::{Corner, Field, Granularity, Group, Inputs, ModelKind, Problem, ALL_FIELDS};
 
 /// Which kind of file a model came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -358,35 +357,7 @@ impl Imported {
 
 /// The engine's parameter count of the architecture in `inputs` (as a model preset computes its `params_b`).
 fn counted_params(inputs: &Inputs) -> f64 {
-    let v = |f: Field| inputs.mid(f).unwrap_or(0.0);
-    let arch = Architecture {
-        layers: v(Field::Layers),
-        hidden: v(Field::Hidden),
-        heads: v(Field::Heads),
-        kv_heads: v(Field::KvHeads),
-        head_dim: v(Field::HeadDim),
-        ffn: v(Field::Ffn),
-        vocab: v(Field::Vocab),
-        tied: v(Field::Tied) >= 0.5,
-        gated: v(Field::Gated) >= 0.5,
-        qkv_bias: v(Field::QkvBias) >= 0.5,
-        qk_norm: v(Field::QkNorm) >= 0.5,
-        post_norms: v(Field::PostNorms) >= 0.5,
-    };
-    let moe = (v(Field::Experts) > 0.0).then(|| Moe {
-        experts: v(Field::Experts),
-        active: v(Field::ExpertsActive),
-        shared: v(Field::SharedExperts),
-        expert_ffn: if v(Field::ExpertFfn) > 0.0 {
-            v(Field::ExpertFfn)
-        } else {
-            arch.ffn
-        },
-    });
-    let recurrent = Recurrent {
-        layers: v(Field::RecurrentLayers),
-        mixer: v(Field::RecurrentParams),
-    };
+    let (arch, moe, recurrent) = crate::scenario::layout_at(inputs, Corner::Expected);
     arch.params_hybrid(moe.as_ref(), Some(&recurrent)).total()
 }
 

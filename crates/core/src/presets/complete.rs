@@ -154,20 +154,10 @@ pub const fn class_defaults(kind: DeviceKind) -> ClassDefaults {
     }
 }
 
-/// The device class whose calibration applies to a device preset on a backend.
+/// The device class whose calibration applies to a device preset on a backend ([`DeviceKind::hw_class`]).
 #[must_use]
 pub fn hw_class(p: &DevicePreset, backend: Backend) -> HwClass {
-    match p.kind {
-        DeviceKind::Phone => HwClass::Phone,
-        DeviceKind::Sbc => HwClass::Sbc,
-        DeviceKind::Laptop if p.vendor == "Apple" => HwClass::AppleMSeries,
-        DeviceKind::Laptop if backend == Backend::Gpu => HwClass::PcIgpuApu,
-        DeviceKind::Laptop if backend == Backend::Cpu => HwClass::PcCpu,
-        DeviceKind::Accelerator if p.vendor == "NVIDIA" => HwClass::Jetson,
-        // A desktop with unified memory (the DGX Spark): not a Jetson, whatever its vendor.
-        DeviceKind::Desktop => HwClass::WorkstationUnified,
-        _ => HwClass::Other,
-    }
+    p.kind.hw_class(p.vendor, backend)
 }
 
 /// Whether a device has a unit a framework can run on: accelerator modules (Hailo, Coral) only their

@@ -9,9 +9,17 @@
 use alloc::vec::Vec;
 
 use super::figure::{Figure, Provenance};
+use crate::calibration::HwClass;
 use crate::input::{Backend, Field, Inputs, Value};
 
-/// What kind of device a preset is.
+/// What kind of device a preset is: the product's form factor, which decides the defaults for what its
+/// sources leave out ([`super::complete::class_defaults`]).
+///
+/// The calibration's device class ([`HwClass`]) is the other axis — the group of measurements whose fitted
+/// constants a unit takes — and derives from the kind in one place, [`DeviceKind::hw_class`]. They are not
+/// one enum because neither axis is a refinement of the other: a laptop SoC's class depends on its vendor
+/// and the unit (Apple's M chips are one class on every unit; a PC laptop's CPU and integrated GPU are
+/// two), and server CPUs and discrete GPUs are classes of measurements no preset has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 #[cfg_attr(
     feature = "serde",
@@ -31,6 +39,30 @@ pub enum DeviceKind {
     Desktop,
     /// The project seed's hypothetical reference device.
     Reference,
+}
+
+impl DeviceKind {
+    /// The calibration class of a unit (`backend`) of a device of this kind from `vendor`: phones and
+    /// boards their own classes; Apple laptops [`HwClass::AppleMSeries`]; other laptops a PC's CPU or
+    /// integrated GPU (their NPU: [`HwClass::Other`]); NVIDIA modules [`HwClass::Jetson`], other modules
+    /// (Hailo, Coral) and the seed's reference device [`HwClass::Other`]; a desktop with unified memory (the
+    /// DGX Spark) [`HwClass::WorkstationUnified`], whatever its vendor.
+    #[must_use]
+    pub fn hw_class(self, vendor: &str, backend: Backend) -> HwClass {
+        match self {
+            DeviceKind::Phone => HwClass::Phone,
+            DeviceKind::Sbc => HwClass::Sbc,
+            DeviceKind::Laptop if vendor == "Apple" => HwClass::AppleMSeries,
+            DeviceKind::Laptop => match backend {
+                Backend::Gpu => HwClass::PcIgpuApu,
+                Backend::Cpu => HwClass::PcCpu,
+                Backend::Npu => HwClass::Other,
+            },
+            DeviceKind::Accelerator if vendor == "NVIDIA" => HwClass::Jetson,
+            DeviceKind::Accelerator | DeviceKind::Reference => HwClass::Other,
+            DeviceKind::Desktop => HwClass::WorkstationUnified,
+        }
+    }
 }
 
 /// The precision a vendor's TOPS figure was quoted at.

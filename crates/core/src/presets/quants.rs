@@ -1,7 +1,8 @@
 //! Quantization presets: named formats expanded to the engine's scheme fields.
 //!
 //! Each preset is its storage layout (from `quant_formats.md`) written as weight bits, granularity, group,
-//! scale bits and zero-point bits, such that `b + (s + z)/g` equals the format's bits per weight exactly.
+//! scale bits and zero-point bits, such that `b + (s + z)/g` equals the format's bits per weight exactly
+//! (a GGUF type's from ggml's block table, [`crate::import::ggml`]; a llama.cpp mix's from its file types).
 //! Two-level formats fold the super-block's shared fields into the per-group cost: a GGUF `Q4_K` super-block
 //! of 256 weights holds 8 groups of 32, each with a 6-bit scale and a 6-bit min, plus one fp16 `d` and one
 //! fp16 `dmin` shared by the 8 groups (2 bits each per group): scale 6 + 2 = 8 bits, zero 6 + 2 = 8 bits,
@@ -12,6 +13,7 @@
 use alloc::vec::Vec;
 
 use super::figure::{derived, read, Figure};
+use crate::import::ggml::{bits_of, file_type_bits};
 use crate::input::{Activation, Field, Granularity, Inputs, Value};
 
 use Activation::{Fp16 as A16, Int8 as A8};
@@ -96,7 +98,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         0.0,
         0.0,
         A16,
-        read(16.0),
+        read(bits_of("F16")),
         &[GGML],
     ),
     q(
@@ -108,7 +110,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         0.0,
         0.0,
         A16,
-        read(16.0),
+        read(bits_of("BF16")),
         &[GGML],
     ),
     // One fp16 scale per output channel: 8 + 16/K.
@@ -160,7 +162,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         16.0,
         0.0,
         A8,
-        derived(8.5),
+        derived(bits_of("Q8_0")),
         &[GGML],
     ),
     // block_q6_K: ql[128] + qh[64] (6-bit codes), 16 int8 scales per 16 weights, fp16 d per 256 (1 bit per
@@ -174,7 +176,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         9.0,
         0.0,
         A8,
-        derived(6.5625),
+        derived(bits_of("Q6_K")),
         &[GGML],
     ),
     // block_q5_1: fp16 d, fp16 m + qh[4] + qs[16] = 24 bytes / 32.
@@ -187,7 +189,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         16.0,
         16.0,
         A8,
-        derived(6.0),
+        derived(bits_of("Q5_1")),
         &[GGML],
     ),
     // block_q5_0: fp16 d + qh[4] + qs[16] = 22 bytes / 32.
@@ -200,7 +202,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         16.0,
         0.0,
         A8,
-        derived(5.5),
+        derived(bits_of("Q5_0")),
         &[GGML],
     ),
     // block_q5_K: as Q4_K with a fifth bit per weight (qh[32]); 176 bytes / 256.
@@ -213,7 +215,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         8.0,
         8.0,
         A8,
-        derived(5.5),
+        derived(bits_of("Q5_K")),
         &[GGML],
     ),
     // block_q4_1: fp16 d, fp16 m + qs[16] = 20 bytes / 32.
@@ -226,7 +228,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         16.0,
         16.0,
         A8,
-        derived(5.0),
+        derived(bits_of("Q4_1")),
         &[GGML],
     ),
     // Q4_K super-blocks of 256 (6-bit scales and mins per 32) mixed with Q6_K tensors, as one whole-file
@@ -235,13 +237,13 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
     q(
         "q4_k_m",
         "GGUF Q4_K_M (K-quant mix, 4.85 bits/weight)",
-        4.85,
+        file_type_bits("Q4_K_M"),
         T,
         None,
         0.0,
         0.0,
         A8,
-        read(4.85),
+        read(file_type_bits("Q4_K_M")),
         &[QUANTIZE_README],
     ),
     // block_q4_0: fp16 d + qs[16] = 18 bytes / 32.
@@ -254,7 +256,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         16.0,
         0.0,
         A8,
-        derived(4.5),
+        derived(bits_of("Q4_0")),
         &[GGML],
     ),
     // block_q4_K: fp16 d, fp16 dmin, 6-bit scale and min per 32, qs[128]; 144 bytes / 256.
@@ -267,7 +269,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         8.0,
         8.0,
         A8,
-        derived(4.5),
+        derived(bits_of("Q4_K")),
         &[GGML],
     ),
     // block_iq4_xs: fp16 d + 6-bit scale per 32 (scales_h, scales_l) + qs[128]; 136 bytes / 256.
@@ -280,7 +282,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         8.0,
         0.0,
         A8,
-        derived(4.25),
+        derived(bits_of("IQ4_XS")),
         &[GGML],
     ),
     // block_q3_K: hmask[32] + qs[64] (3-bit codes), 6-bit scale per 16, fp16 d per 256; 110 bytes / 256.
@@ -293,7 +295,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         7.0,
         0.0,
         A8,
-        derived(3.4375),
+        derived(bits_of("Q3_K")),
         &[GGML],
     ),
     // block_q2_K: 4-bit scale and 4-bit min per 16, fp16 d and dmin per 256; 84 bytes / 256.
@@ -306,7 +308,7 @@ pub const ALL_QUANTS: &[QuantPreset] = &[
         5.0,
         5.0,
         A8,
-        derived(2.625),
+        derived(bits_of("Q2_K")),
         &[GGML],
     ),
     // AutoAWQ GEMM / AutoGPTQ: fp16 scale and a packed 4-bit zero per 128 (GPTQ's g_idx adds 32/out bits).

@@ -35,42 +35,38 @@ pub struct TowerPreset {
     pub note: &'static str,
 }
 
-const QWEN25_VIT: f64 = 631_975_680.0;
+/// Qwen2.5-VL's vision transformer, shared by its 3B and 7B (their projectors differ).
+const QWEN25_VIT: TowerPreset = TowerPreset {
+    params: 631_975_680.0,
+    proj: 0.0,
+    layers: 32,
+    hidden: 1280,
+    patch: 14,
+    window: 64,
+    full_layers: 4,
+    rule: ImageRule::Native,
+    tile_px: 28,
+    max_tiles: 16384,
+    tile_tokens: 1,
+    note: "",
+};
 
 /// Vision towers by model id.
 pub const TOWERS: &[(&str, TowerPreset)] = &[
     (
         "qwen2.5-vl-3b",
         TowerPreset {
-            params: QWEN25_VIT,
             proj: 36_708_608.0,
-            layers: 32,
-            hidden: 1280,
-            patch: 14,
-            window: 64,
-            full_layers: 4,
-            rule: ImageRule::Native,
-            tile_px: 28,
-            max_tiles: 16384,
-            tile_tokens: 1,
             note: "32 blocks × (QKV 1280→3840 + proj 1280² with biases, SwiGLU 3 × 1280 × 3420 with biases, 2 RMSNorms) = 630,470,400 + Conv3d patch embedding 1280 × 3 × 2 × 14² = 1,505,280; merger RMSNorm 1280 + 5120² + 5120 + 5120 × 2048 + 2048 = 36,708,608; window 112 px = 8 × 8 patches",
+            ..QWEN25_VIT
         },
     ),
     (
         "qwen2.5-vl-7b",
         TowerPreset {
-            params: QWEN25_VIT,
             proj: 44_574_464.0,
-            layers: 32,
-            hidden: 1280,
-            patch: 14,
-            window: 64,
-            full_layers: 4,
-            rule: ImageRule::Native,
-            tile_px: 28,
-            max_tiles: 16384,
-            tile_tokens: 1,
             note: "the 3B's encoder; merger to 3584: 1280 + 5120² + 5120 + 5120 × 3584 + 3584 = 44,574,464",
+            ..QWEN25_VIT
         },
     ),
     (

@@ -100,7 +100,7 @@ pub(crate) const VLM_MODELS: [ModelPreset; 6] = [
         arch: arch(24, 2048, 32, 32, 64, 8192, 49_280, false, false),
         params: derived(1_812_563_968.0),
         params_non_embedding: derived(1_610_713_088.0),
-        // The card's 2.2B is the whole model, its vision tower included (tested in tests/presets.rs).
+        // The card's 2.2B is the whole model, its vision tower included (tested in tests/presets/models.rs).
         params_stated: None,
         params_non_embedding_stated: None,
         kv_bytes_per_token_fp16: Some(196_608.0),
@@ -150,7 +150,7 @@ pub(crate) const VLM_MODELS: [ModelPreset; 6] = [
         arch: arch(28, 3584, 28, 4, 128, 18944, 151_666, false, true),
         params: derived(7_612_763_648.0),
         params_non_embedding: derived(6_525_621_760.0),
-        // The card's 8B is the whole model, its vision tower included (tested in tests/presets.rs).
+        // The card's 8B is the whole model, its vision tower included (tested in tests/presets/models.rs).
         params_stated: None,
         params_non_embedding_stated: None,
         kv_bytes_per_token_fp16: Some(57_344.0),
