@@ -55,6 +55,9 @@
 //!   thread, so a build dated earlier prefills at threads × the slowest used core's rate too.
 //! - **ExecuTorch threads**: its runners default to one thread per performant core (all but the Arm little,
 //!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
+//! - **Images** ([`vision_model`], [`image_tokens`]): a row with `images` ≥ 1 gets its model's vision-language
+//!   preset tower and its images as the engine's own keys; its `ttft_ms` (image encoder and prefill) is the
+//!   prefill measurement, the prompt's text and image tokens over it, as the engine's `prefill_tps` is.
 //! - **KV shape**: from a table of known models ([`known_shape`]) by family and nearest parameter count;
 //!   otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
 //!   XNNPACK runtimes (LiteRT, MediaPipe, ExecuTorch), which keep float activations and so an FP32 cache
@@ -130,6 +133,7 @@ mod peak;
 mod predict;
 mod shapes;
 mod validate;
+mod vlm;
 
 pub use cpu::*;
 pub use csv::*;
@@ -140,6 +144,7 @@ pub use peak::*;
 pub use predict::*;
 pub use shapes::*;
 pub use validate::*;
+pub use vlm::*;
 
 #[cfg(test)]
 mod tests;

@@ -398,8 +398,28 @@ pub fn estimate_shape(params: f64) -> Shape {
     }
 }
 
-/// The shape used for a row.
+/// The shape used for a row: the known family's, else (a row with images) its vision-language preset's
+/// language model, else an estimate.
 #[must_use]
 pub fn shape_of(row: &Row) -> Shape {
-    known_shape(&row.model, row.params).unwrap_or_else(|| estimate_shape(row.params))
+    known_shape(&row.model, row.params)
+        .or_else(|| row.image.as_ref().and_then(|i| preset_shape(i.model)))
+        .unwrap_or_else(|| estimate_shape(row.params))
+}
+
+/// The language model's shape of a model preset with an architecture (`presets::model`).
+#[must_use]
+pub fn preset_shape(id: &str) -> Option<Shape> {
+    let p = edgefit_core::presets::model(id)?;
+    let a = p.arch.as_ref()?;
+    Some(sh(
+        p.params.map_or(0.0, |f| f.value / 1e9),
+        f64::from(a.layers),
+        f64::from(a.hidden),
+        f64::from(a.heads),
+        f64::from(a.kv_heads),
+        f64::from(a.head_dim),
+        f64::from(a.vocab),
+        a.tied,
+    ))
 }
