@@ -178,6 +178,31 @@ pub struct Row {
     pub active: Option<f64>,
     /// `uncertain = yes`.
     pub uncertain: bool,
+    /// The images of a vision-language row ([`image_tokens`], [`vision_model`]); `None` for a text-only row.
+    pub image: Option<ImageRow>,
+}
+
+/// What a vision-language row (`images` ≥ 1) says of its images, and what the engine makes of them.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct ImageRow {
+    /// The vision-language model preset whose tower reads the images ([`crate::vision_model`]).
+    pub model: &'static str,
+    /// `images`: images in the prompt.
+    pub images: f64,
+    /// Image width, pixels: `image_w`, else the size whose tokens are nearest the stated `image_tokens`.
+    pub width: f64,
+    /// Image height, pixels.
+    pub height: f64,
+    /// Whether the size was stated (else derived from the stated tokens, [`crate::vlm::size_for_tokens`]).
+    pub size_stated: bool,
+    /// The image tokens the source states for all images (`image_tokens`), if any: a check of the engine's rule.
+    pub tokens_stated: Option<f64>,
+    /// The image tokens the engine's rule gives for all images (what the prediction prefills).
+    pub tokens: f64,
+    /// The image encoder's measured time, ms (`vision_ms`).
+    pub vision_ms: Option<f64>,
+    /// The measured time to first token with the images, ms (`ttft_ms`): image encoding and prefill.
+    pub ttft_ms: Option<f64>,
 }
 
 /// Why a row was skipped.
@@ -216,6 +241,13 @@ pub enum SkipReason {
         /// Which rate.
         quantity: Quantity,
     },
+    /// A row with images whose model names no vision-language preset: its image encoder is unknown.
+    NoVisionTower {
+        /// `model` as written.
+        model: String,
+    },
+    /// A row with images that states neither their size (`image_w`) nor their tokens (`image_tokens`).
+    NoImageSize,
 }
 
 impl core::fmt::Display for SkipReason {
@@ -244,6 +276,14 @@ impl core::fmt::Display for SkipReason {
                     Quantity::Decode => "decode",
                     Quantity::Prefill => "prefill",
                 }
+            ),
+            SkipReason::NoVisionTower { model } => write!(
+                f,
+                "images: {model:?} names no vision-language preset, so its image encoder is unknown"
+            ),
+            SkipReason::NoImageSize => write!(
+                f,
+                "images: neither the image size (image_w, image_h) nor its tokens (image_tokens) is given"
             ),
         }
     }
@@ -293,6 +333,11 @@ pub const COLUMN_ALIASES: &[(&str, &str)] = &[
     ("decode_tokens_per_s", "decode_tps"),
     ("prefill_tok_s", "prefill_tps"),
     ("prefill_tokens_per_s", "prefill_tps"),
+    ("image_px", "image_w"),
+    ("image_width", "image_w"),
+    ("image_height", "image_h"),
+    ("ttft", "ttft_ms"),
+    ("vit_ms", "vision_ms"),
 ];
 
 /// Parse a file of calibration.csv's shape by column name.
@@ -423,7 +468,11 @@ pub(crate) fn units_of(column: &str) -> &'static [&'static str] {
             "tokens/sec",
             "tok/sec",
         ],
-        "prompt_len" | "gen_len" | "context_len" => &["tokens", "token", "tok", "t"],
+        "prompt_len" | "gen_len" | "context_len" | "image_tokens" => {
+            &["tokens", "token", "tok", "t"]
+        }
+        "image_w" | "image_h" => &["px", "pixels"],
+        "vision_ms" | "ttft_ms" => &["ms"],
         "bpw_nominal" => &["bpw", "bits", "bit", "b"],
         _ => &[],
     }
@@ -576,7 +625,7 @@ pub(crate) struct Fields<'a> {
 
 impl<'a> Fields<'a> {
     /// The trimmed field, or "" when the column or the field is absent.
-    fn get(&self, name: &str) -> &'a str {
+    pub(crate) fn get(&self, name: &str) -> &'a str {
         self.cols
             .get(name)
             .and_then(|&i| self.rec.get(i))
@@ -693,6 +742,15 @@ pub(crate) fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, S
             .to_string(),
         });
     }
+    let image = crate::vlm::image_row(f, get("model"))?;
+    // With images, the time to first token is the prefill measurement: the text and image tokens over it,
+    // the engine's `prefill_tps` (its TTFT includes the encoder), so measured ÷ predicted is TTFT's.
+    let prefill = match image.as_ref().and_then(|i| i.ttft_ms.map(|t| (i, t))) {
+        Some((i, t)) if prefill.is_none() => {
+            Some((crate::vlm::text_tokens(prompt) + i.tokens) / (t / 1e3))
+        }
+        _ => prefill,
+    };
     if decode.is_none() && prefill.is_none() {
         return Err(SkipReason::NoThroughput);
     }
@@ -723,5 +781,6 @@ pub(crate) fn row_from(f: &Fields<'_>, id: String, line: usize) -> Result<Row, S
         threads,
         active: active.filter(|&a| a < params),
         uncertain: get("uncertain").eq_ignore_ascii_case("yes"),
+        image,
     })
 }

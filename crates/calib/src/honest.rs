@@ -83,6 +83,7 @@ pub const BAND_PRIOR_ROWS: f64 = 20.0;
 /// without its source, and under the prior.
 #[derive(Debug, Clone)]
 pub(crate) struct LosoRow {
+    id: String,
     source: String,
     backend: Backend,
     decode: Option<f64>,
@@ -91,6 +92,8 @@ pub(crate) struct LosoRow {
     chain: Vec<(GroupKey, Option<f64>, Option<f64>)>,
     /// Predictions at one η of 0.6 and no per-layer cost: where every group falls back to.
     prior: (Option<f64>, Option<f64>),
+    /// The image encoder's predicted time under each chain entry, then under the prior (rows with images).
+    vision: (Vec<Option<f64>>, Option<f64>),
 }
 
 /// The entries of `table` a row looks up, most specific first ([`lookup_runtime`]'s order).
@@ -113,7 +116,10 @@ pub(crate) fn chain_of(table: &[Calibrated], row: &Row) -> Vec<Calibrated> {
     .collect()
 }
 
-pub(crate) fn predicted(row: &Row, c: &Calibrated) -> (Option<f64>, Option<f64>) {
+/// A row's predicted decode and prefill rates (where it measures them) and its image encoder's time.
+pub(crate) type Predicted = (Option<f64>, Option<f64>, Option<f64>);
+
+pub(crate) fn predicted(row: &Row, c: &Calibrated) -> Predicted {
     match predict(row, c) {
         Ok(p) => (
             row.decode_tps
@@ -122,8 +128,9 @@ pub(crate) fn predicted(row: &Row, c: &Calibrated) -> (Option<f64>, Option<f64>)
             row.prefill_tps
                 .map(|_| p.prefill_tps)
                 .filter(|x| x.is_finite() && *x > 0.0),
+            p.vision_s,
         ),
-        Err(_) => (None, None),
+        Err(_) => (None, None, None),
     }
 }
 
@@ -143,13 +150,45 @@ impl LosoRow {
             Quantity::Decode => d,
             Quantity::Prefill => p,
         };
-        for (k, d, p) in &self.chain {
-            if !off.contains(&(*k, q)) {
-                return Some((Some(*k), meas, of(*d, *p)?));
+        match self.entry(q, off) {
+            Some(i) => {
+                let (k, d, p) = &self.chain[i];
+                Some((Some(*k), meas, of(*d, *p)?))
             }
+            None => Some((None, meas, of(self.prior.0, self.prior.1)?)),
         }
-        Some((None, meas, of(self.prior.0, self.prior.1)?))
     }
+
+    /// The chain entry `q` is predicted from (`None`: the prior's).
+    fn entry(&self, q: Quantity, off: &[(GroupKey, Quantity)]) -> Option<usize> {
+        self.chain
+            .iter()
+            .position(|(k, _, _)| !off.contains(&(*k, q)))
+    }
+
+    /// The image encoder's predicted time under the constants the prefill is predicted from.
+    fn vision_s(&self, off: &[(GroupKey, Quantity)]) -> Option<f64> {
+        match self.entry(Quantity::Prefill, off) {
+            Some(i) => self.vision.0[i],
+            None => self.vision.1,
+        }
+    }
+}
+
+/// One row out of sample: measured and predicted by the constants fitted without its source (the selection
+/// of kept groups applied).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct LosoResult {
+    /// Row id.
+    pub id: String,
+    /// Source.
+    pub source: String,
+    /// Decode tokens/s, (measured, predicted).
+    pub decode: Option<(f64, f64)>,
+    /// Prefill tokens/s, (measured, predicted); with images, the text and image tokens over the TTFT.
+    pub prefill: Option<(f64, f64)>,
+    /// With images: the image encoder's predicted time, seconds.
+    pub vision_s: Option<f64>,
 }
 
 /// Median |ln(measured / predicted)| of rows (NaN for none).
@@ -233,6 +272,8 @@ pub struct Honest {
     pub groups: Vec<GroupScore>,
     /// Sources.
     pub n_sources: usize,
+    /// Each row's out-of-sample prediction, in the rows' order.
+    pub rows: Vec<LosoResult>,
 }
 
 pub(crate) fn group_name(k: GroupKey) -> String {
@@ -269,19 +310,20 @@ pub fn honest(rows: &[Row]) -> Honest {
         .iter()
         .map(|r| {
             let t = folds.get(&r.source).map_or(&[][..], Vec::as_slice);
+            let chain: Vec<(GroupKey, Predicted)> = chain_of(t, r)
+                .iter()
+                .map(|c| (key_of(c), predicted(r, c)))
+                .collect();
+            let prior = predicted(r, &naive(r.backend));
             LosoRow {
+                id: r.id.clone(),
                 source: r.source.clone(),
                 backend: r.backend,
                 decode: r.decode_tps,
                 prefill: r.prefill_tps,
-                chain: chain_of(t, r)
-                    .iter()
-                    .map(|c| {
-                        let (d, p) = predicted(r, c);
-                        (key_of(c), d, p)
-                    })
-                    .collect(),
-                prior: predicted(r, &naive(r.backend)),
+                chain: chain.iter().map(|(k, (d, p, _))| (*k, *d, *p)).collect(),
+                prior: (prior.0, prior.1),
+                vision: (chain.iter().map(|(_, (_, _, v))| *v).collect(), prior.2),
             }
         })
         .collect();
@@ -537,6 +579,19 @@ pub fn honest(rows: &[Row]) -> Honest {
         prefill_band_width: median(&pre_w),
         groups,
         n_sources: sources.len(),
+        rows: loso
+            .iter()
+            .map(|r| {
+                let pair = |q| r.pick(q, &off).map(|(_, m, p)| (m, p));
+                LosoResult {
+                    id: r.id.clone(),
+                    source: r.source.clone(),
+                    decode: pair(Quantity::Decode),
+                    prefill: pair(Quantity::Prefill),
+                    vision_s: r.vision_s(&off),
+                }
+            })
+            .collect(),
     }
 }
 

@@ -55,6 +55,9 @@
 //!   thread, so a build dated earlier prefills at threads × the slowest used core's rate too.
 //! - **ExecuTorch threads**: its runners default to one thread per performant core (all but the Arm little,
 //!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
+//! - **Images** ([`vision_model`], [`image_tokens`]): a row with `images` ≥ 1 gets its model's vision-language
+//!   preset tower and its images as the engine's own keys; its `ttft_ms` (image encoder and prefill) is the
+//!   prefill measurement, the prompt's text and image tokens over it, as the engine's `prefill_tps` is.
 //! - **KV shape**: from the model families ([`KNOWN_MODELS`], [`known_shape`]) by name and nearest parameter
 //!   count — the core's model preset where there is one ([`preset_shape`]), else a shape kept for the
 //!   measurements alone; otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
@@ -131,6 +134,7 @@ mod peak;
 mod predict;
 mod shapes;
 mod validate;
+mod vlm;
 
 pub use cpu::*;
 pub use csv::*;
@@ -141,6 +145,7 @@ pub use peak::*;
 pub use predict::*;
 pub use shapes::*;
 pub use validate::*;
+pub use vlm::*;
 
 #[cfg(test)]
 mod tests;

@@ -255,6 +255,10 @@ pub fn is_llama_bench(row: &Row) -> bool {
 #[must_use]
 pub fn decode_context(row: &Row) -> f64 {
     let gen = row.gen.unwrap_or(0.0);
+    // After an image, decode attends over its tokens too.
+    if row.image.is_some() {
+        return text_tokens(row.prompt) + image_tokens(row) + gen / 2.0;
+    }
     if is_llama_bench(row) {
         row.context.unwrap_or(0.0) + gen / 2.0
     } else if let Some(cache) = row.context {
@@ -272,6 +276,10 @@ pub const DEFAULT_PROMPT: f64 = 512.0;
 /// attend over the whole cache, so their attention term is taken at the cache size.
 #[must_use]
 pub fn prefill_prompt(row: &Row) -> f64 {
+    // With images, the text alone (the image tokens are the engine's): one token when not stated.
+    if row.image.is_some() {
+        return text_tokens(row.prompt);
+    }
     let p = row.prompt.unwrap_or(DEFAULT_PROMPT);
     match row.context {
         Some(cache) if !is_llama_bench(row) => cache.max(p),

@@ -233,16 +233,20 @@ pub(crate) fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs
     set(&mut i, Field::ComputeUtil, math::clamp(c.eta_c, 1e-3, 1.0));
     set(&mut i, Field::LayerMs, layer_scale(row) * c.layer_ms);
     set(&mut i, Field::Prompt, math::round(prompt).max(1.0));
+    // The context holds the prompt's text and image tokens.
     set(
         &mut i,
         Field::Context,
-        math::round(ctx).max(math::round(prompt)).max(1.0),
+        math::round(ctx)
+            .max(math::round(prompt).max(1.0) + image_tokens(row))
+            .max(1.0),
     );
     set(&mut i, Field::Batch, 1.0);
     if let Some(ub) = micro_batch(row) {
         set(&mut i, Field::Chunk, ub);
     }
     set(&mut i, Field::GemmTile, gemm_tile(row));
+    crate::vlm::apply_images(row, &mut i);
     (i, ctx, prompt)
 }
 
@@ -348,6 +352,8 @@ pub struct Prediction {
     pub prefill_roofline: f64,
     /// Whether the peak came from the file.
     pub peak_given: bool,
+    /// With images: the image encoder's time within the predicted TTFT (`numbers.vision_encoder_ms`), seconds.
+    pub vision_s: Option<f64>,
 }
 
 /// The side that sets a predicted decode time, beside the fixed cost per token: the memory reads at η_bw,
@@ -410,9 +416,15 @@ pub fn predict_with(
     };
     let mem_at_peak = mem.0 * s.device.bandwidth_util / unit_bandwidth_share(row);
     let comp_at_peak = comp.0 * s.device.compute_util;
-    let ops_per_prompt_token = match &s.model {
-        edgefit_core::model::Model::Llm(m) => m.prefill_ops(prompt).0 / prompt,
-        edgefit_core::model::Model::OneShot(m) => m.ops.0,
+    let vision = report.ttft.vision;
+    let ops_per_prompt_token = match (&s.model, vision) {
+        // With images: the text and image tokens' prefill and the encoder, per prompt token.
+        (edgefit_core::model::Model::Llm(m), Some(v)) => {
+            let total = s.targets.prompt;
+            (m.prefill_ops(total).0 + v.ops.0) / total
+        }
+        (edgefit_core::model::Model::Llm(m), None) => m.prefill_ops(prompt).0 / prompt,
+        (edgefit_core::model::Model::OneShot(m), _) => m.ops.0,
     };
     Ok(Prediction {
         decode_tps,
@@ -425,6 +437,7 @@ pub fn predict_with(
         decode_roofline: s.device.bandwidth.0 / report.bandwidth.weights_read.0,
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
         peak_given: default_peak(row).given,
+        vision_s: vision.map(|v| v.time.0),
     })
 }
 

@@ -499,8 +499,16 @@ pub fn estimate_shape(params: f64) -> Shape {
     }
 }
 
-/// The shape used for a row.
+/// The shape used for a row: the known family's, else (a row with images) its vision-language preset's
+/// language model, else an estimate.
 #[must_use]
 pub fn shape_of(row: &Row) -> Shape {
-    known_shape(&row.model, row.params).unwrap_or_else(|| estimate_shape(row.params))
+    known_shape(&row.model, row.params)
+        .or_else(|| {
+            row.image
+                .as_ref()
+                .and_then(|i| edgefit_core::presets::model(i.model))
+                .and_then(preset_shape)
+        })
+        .unwrap_or_else(|| estimate_shape(row.params))
 }

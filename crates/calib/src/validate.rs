@@ -123,6 +123,48 @@ pub struct RowResult {
     /// The share link of the scenario the row was predicted from (`codec::encode` of [`inputs_for`]):
     /// `edgefit report` and the page compute the same decode and prefill speeds from it.
     pub link: String,
+    /// A row with images: its time to first token and image encoder, measured and predicted.
+    pub image: Option<ImageResult>,
+}
+
+/// A vision-language row's time to first token (image encoder included) and its encoder's share, measured and
+/// predicted by the constants the row was predicted with.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize)]
+pub struct ImageResult {
+    /// Images in the prompt.
+    pub images: f64,
+    /// Image tokens under the engine's rule (all images).
+    pub tokens: f64,
+    /// Image tokens the source states, if any.
+    pub tokens_stated: Option<f64>,
+    /// Measured TTFT with the images, ms.
+    pub ttft_measured_ms: Option<f64>,
+    /// Predicted TTFT, ms: the prompt's text and image tokens over the predicted prefill rate (encoder and
+    /// prefill, as `numbers.ttft_ms`).
+    pub ttft_predicted_ms: Option<f64>,
+    /// Measured image-encoder time, ms.
+    pub vision_measured_ms: Option<f64>,
+    /// Predicted image-encoder time, ms (`numbers.vision_encoder_ms`).
+    pub vision_predicted_ms: Option<f64>,
+}
+
+/// The image part of a row's result (`None` for a text-only row).
+#[must_use]
+pub fn image_result(row: &Row, p: &Prediction) -> Option<ImageResult> {
+    let img = row.image.as_ref()?;
+    let tokens = text_tokens(row.prompt) + img.tokens;
+    Some(ImageResult {
+        images: img.images,
+        tokens: img.tokens,
+        tokens_stated: img.tokens_stated,
+        ttft_measured_ms: img.ttft_ms,
+        ttft_predicted_ms: img
+            .ttft_ms
+            .map(|_| tokens / p.prefill_tps * 1e3)
+            .filter(|t| t.is_finite()),
+        vision_measured_ms: img.vision_ms,
+        vision_predicted_ms: p.vision_s.map(|s| s * 1e3),
+    })
 }
 
 /// Errors of one device class.
@@ -332,6 +374,7 @@ pub fn validate_with(rows: &[Row], mut constants: impl FnMut(&Row) -> Calibrated
                 )
             }),
             link: edgefit_core::codec::encode(&inputs_for(row, &c).0, &[]),
+            image: image_result(row, &p),
         });
     }
     let summary = summarize(&results, above);

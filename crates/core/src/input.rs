@@ -499,6 +499,10 @@ fields! {
     ImagePx = "image_px", Scenario, Px, d(1024.0), incl(1.0), incl(1e5), Integer;
     /// Height of each image, pixels (unknown: square, as wide as it is high).
     ImageH = "image_h", Scenario, Px, None, incl(1.0), incl(1e5), Optional;
+    /// Cross-layer KV sharing (#24): layers that reuse an earlier layer's KV cache instead of storing their
+    /// own (Gemma 3n's `num_kv_shared_layers`: 15 of 35). They hold no cache and still read one. Appended
+    /// after every older field, so no field's place in the table moves.
+    KvSharedLayers = "kv_shared_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
 }
 
 impl Field {
@@ -530,7 +534,7 @@ impl Field {
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             VitParamsB | ProjParamsB | VitLayers | VitHidden | VitPatch | VitWindow
             | VitFullLayers | TilePx | MaxTiles | TileTokens | FlashParamsB | VitBits | Images
-            | ImagePx | ImageH => model != ModelKind::OneShot,
+            | ImagePx | ImageH | KvSharedLayers => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits | Streams

@@ -215,6 +215,11 @@ pub struct AttentionShape {
     pub recurrent_layers: f64,
     /// Bytes of state per recurrent layer and sequence.
     pub state_bytes: f64,
+    /// Cross-layer KV sharing: attention layers that reuse an earlier layer's K and V instead of storing
+    /// their own (Gemma 3n: 15 of 35). They hold no cache but still read one each token; they keep the
+    /// model's mix of sliding-window and full layers (exact when they span whole periods of its layer
+    /// pattern, as Gemma 3n's last 15 layers do: 12 sliding, 3 full).
+    pub shared_layers: f64,
 }
 
 impl AttentionShape {
@@ -230,6 +235,7 @@ impl AttentionShape {
             mla_dim: 0.0,
             recurrent_layers: 0.0,
             state_bytes: 0.0,
+            shared_layers: 0.0,
         }
     }
     /// Cached elements per token in one attention layer: 2 × KV width, or the MLA width.
@@ -253,10 +259,29 @@ impl AttentionShape {
             0.0
         }
     }
-    /// KV-cache elements per token of context, ignoring windows: layers with attention × per-layer elements.
+    /// KV-cache elements read per token of context, ignoring windows: layers with attention × per-layer
+    /// elements (a layer that shares another's cache reads it too).
     #[must_use]
     pub fn kv_elements_per_token(&self) -> f64 {
         self.attention_layers() * self.kv_elements_per_layer()
+    }
+    /// The shared layers ([`AttentionShape::shared_layers`], at most all attention layers but one), split
+    /// (full-attention, sliding-window) in the model's proportion of each kind.
+    #[must_use]
+    pub fn shared(&self) -> (f64, f64) {
+        let att = self.attention_layers();
+        let n = self.shared_layers.clamp(0.0, (att - 1.0).max(0.0));
+        if n <= 0.0 || att <= 0.0 {
+            return (0.0, 0.0);
+        }
+        let local = n * self.local() / att;
+        (n - local, local)
+    }
+    /// KV-cache elements held per token of context, ignoring windows: the layers that store a cache.
+    #[must_use]
+    pub fn held_elements_per_token(&self) -> f64 {
+        let (f, l) = self.shared();
+        (self.attention_layers() - f - l) * self.kv_elements_per_layer()
     }
     /// Tokens attended to, summed over layers, by one token at context `c`: global layers see `c`, local
     /// layers at most the window.
@@ -265,9 +290,17 @@ impl AttentionShape {
         let local = self.local();
         (self.attention_layers() - local) * c + local * c.min(self.window)
     }
-    /// KV-cache elements held at context `c` (one sequence).
+    /// KV-cache elements held at context `c` (one sequence): the layers that store a cache, local ones
+    /// capped at the window.
     #[must_use]
     pub fn kv_elements_at(&self, c: f64) -> f64 {
+        let split = self.kv_split(c);
+        split.full + split.local
+    }
+    /// KV-cache elements read by one token at context `c` (one sequence): every attention layer reads a
+    /// cache, its own or the one it shares.
+    #[must_use]
+    pub fn kv_read_elements_at(&self, c: f64) -> f64 {
         self.attended(c) * self.kv_elements_per_layer()
     }
     /// Token pairs a causal prefill of `p` tokens attends to, summed over layers (p²/2 per global layer).
@@ -292,15 +325,18 @@ impl AttentionShape {
     /// counts add up to [`AttentionShape::kv_elements_at`].
     #[must_use]
     pub fn kv_split(&self, c: f64) -> KvSplit {
-        let local = self.local();
+        let (shared_full, shared_local) = self.shared();
+        let local = self.local() - shared_local;
+        let full = self.attention_layers() - self.local() - shared_full;
         let per = self.kv_elements_per_layer();
         KvSplit {
-            full_layers: self.attention_layers() - local,
-            full: (self.attention_layers() - local) * c * per,
+            full_layers: full,
+            full: full * c * per,
             local_layers: local,
             local: local * c.min(self.window) * per,
             recurrent_layers: self.recurrent_layers.min(self.layers),
             state: self.state(),
+            shared_layers: shared_full + shared_local,
         }
     }
 }
@@ -321,6 +357,8 @@ pub struct KvSplit {
     pub recurrent_layers: f64,
     /// Their state, bytes.
     pub state: f64,
+    /// Layers that read another layer's cache and hold none.
+    pub shared_layers: f64,
 }
 
 /// An autoregressive language model.

@@ -385,6 +385,8 @@ fn cross_check(inputs: &Inputs, errors: &mut Errors) {
                 }
                 below(errors, Field::LocalLayers, Field::Layers, false);
                 below(errors, Field::RecurrentLayers, Field::Layers, false);
+                // At least one layer holds the cache the shared ones read.
+                below(errors, Field::KvSharedLayers, Field::Layers, true);
                 if at(Field::LocalLayers, c) > 0.0 && at(Field::Window, c) <= 0.0 {
                     errors.push(
                         Field::Window,
@@ -561,6 +563,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
                     local_layers: v(Field::LocalLayers),
                     mla_dim: v(Field::MlaDim),
                     recurrent_layers: v(Field::RecurrentLayers),
+                    shared_layers: v(Field::KvSharedLayers),
                     state_bytes: v(Field::StateMb) * 1e6,
                     ..AttentionShape::dense(arch.layers, arch.q_width(), arch.kv_width())
                 },

@@ -208,6 +208,42 @@ fn hybrid_layers_carry_their_state_and_mixer() {
 }
 
 #[test]
+fn cross_layer_kv_sharing_holds_the_cache_once_and_reads_it_per_layer() {
+    // Gemma 3n E4B's text config (transformers' Gemma3nTextConfig defaults): 35 layers, every 5th full
+    // attention, sliding window 512, 2 KV heads of 256, and the last 15 layers reusing earlier layers' KV.
+    let types = [
+        "\"sliding_attention\"",
+        "\"sliding_attention\"",
+        "\"sliding_attention\"",
+        "\"sliding_attention\"",
+        "\"full_attention\"",
+    ]
+    .repeat(7)
+    .join(", ");
+    let cfg = format!(
+        r#"{{"model_type": "gemma3n_text", "hidden_size": 2048, "intermediate_size": 16384,
+        "num_hidden_layers": 35, "num_attention_heads": 8, "num_key_value_heads": 2, "head_dim": 256,
+        "vocab_size": 262400, "tie_word_embeddings": true, "sliding_window": 512,
+        "max_position_embeddings": 32768, "num_kv_shared_layers": 15, "layer_types": [{types}]}}"#
+    );
+    let m = import::read(cfg.as_bytes()).unwrap();
+    assert_eq!(m.value(Field::KvSharedLayers), Some(15.0));
+    assert_eq!(m.value(Field::LocalLayers), Some(28.0));
+    let i = m.inputs().with(Field::Context, 32_768.0);
+    let r = report(&i);
+    // By hand: a layer caches 2 × 2 × 256 = 1024 elements per token, 2048 B in 16 bits. The shared 15 are
+    // 12 sliding and 3 full, so 16 sliding and 4 full layers hold a cache:
+    // (4 × 32,768 + 16 × 512) × 2048 B = 285,212,672 B; every one of the 35 reads one each token:
+    // (7 × 32,768 + 28 × 512) × 2048 B = 499,122,176 B.
+    assert_eq!(r.memory.kv.0, 285_212_672.0);
+    assert_eq!(r.bandwidth.kv_read.0, 499_122_176.0);
+    // The same model without sharing holds what it reads.
+    let r = report(&i.with(Field::KvSharedLayers, 0.0));
+    assert_eq!(r.memory.kv.0, 499_122_176.0);
+    assert_eq!(r.bandwidth.kv_read.0, 499_122_176.0);
+}
+
+#[test]
 fn experts_and_latent_attention() {
     // DeepSeek-V2-Lite's config.json (https://huggingface.co/deepseek-ai/DeepSeek-V2-Lite): MLA with
     // kv_lora_rank 512 and a 64-wide rope part, 64 routed + 2 shared experts of width 1408, 6 per token,
@@ -724,7 +760,7 @@ proptest! {
 }
 
 /// The cache by layer kind adds up to the cache, for every preset with an architecture, at short and long
-/// contexts.
+/// contexts; with the layers that share another's cache, to the model's layers.
 #[test]
 fn the_cache_by_layer_kind_adds_up() {
     for p in presets::ALL_MODELS.iter().filter(|p| p.arch.is_some()) {
@@ -741,7 +777,7 @@ fn the_cache_by_layer_kind_adds_up() {
             close(
                 p.id,
                 m.attention.layers,
-                k.full_layers + k.local_layers + k.recurrent_layers,
+                k.full_layers + k.local_layers + k.recurrent_layers + k.shared_layers,
             );
         }
     }

@@ -245,13 +245,6 @@ pub fn import_note(note: &Note, lang: Lang) -> String {
             format!("{key} differs per layer: the largest is used for every layer")
         }
         (Note::PerLayer { key }, Lang::Zh) => format!("{key} 每层不同：按最大值计"),
-        (Note::KvSharing { layers }, Lang::En) => format!(
-            "{} layers reuse another layer's KV cache: counted for every layer",
-            n(*layers)
-        ),
-        (Note::KvSharing { layers }, Lang::Zh) => {
-            format!("{} 层复用其他层的 KV 缓存：仍按每层计", n(*layers))
-        }
         (Note::MlpBias, _) => lang
             .pick(
                 "feed-forward biases (mlp_bias) are not counted",
@@ -325,7 +318,6 @@ mod tests {
             },
             Note::WindowOnEveryLayer { window: 4096.0 },
             Note::PerLayer { key: "k".into() },
-            Note::KvSharing { layers: 10.0 },
             Note::MlpBias,
             Note::NotLlamaLike {
                 model_type: "gpt2".into(),

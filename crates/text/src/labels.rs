@@ -570,6 +570,12 @@ fn field_words(f: Field) -> Option<Words> {
                 "Multi-head latent attention: cached elements per token and layer instead of K and V; 0 for none.",
                 "多头潜在注意力：每 token 每层缓存的元素数，代替 K 和 V；0 表示不用。",
             ],
+            "kv_shared_layers" => [
+                "Layers sharing a KV cache",
+                "共享 KV 缓存的层数",
+                "Layers that reuse an earlier layer's K and V instead of storing their own (Gemma 3n: 15 of 35): they hold no cache but still read one each token.",
+                "复用前面某层的 K 和 V、不存自己缓存的层数（Gemma 3n：35 层中的 15 层）：不占缓存，但每个 token 仍要读取。",
+            ],
             "recurrent_layers" => [
                 "Recurrent / linear layers",
                 "循环 / 线性层数",

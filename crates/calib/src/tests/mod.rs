@@ -2,6 +2,7 @@
 
 mod fitting;
 mod reading;
+mod vlm;
 
 use edgefit_core::analysis::{self};
 use edgefit_core::input::{Backend, Field, Inputs};

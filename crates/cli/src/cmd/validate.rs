@@ -141,6 +141,10 @@ fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
         let mut o = to_json(&v, &by_source, &by_device);
         if let Some(h) = &honest {
             o["loso"] = honest_json(h);
+            let vlm = calibration::vlm_results(&parsed.rows, h);
+            if !vlm.is_empty() {
+                o["loso"]["vlm"] = vlm_json(&vlm);
+            }
         }
         let mut s =
             serde_json::to_string_pretty(&o).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
@@ -150,6 +154,10 @@ fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
         let mut t = text_report(&name, &v, &by_source, &by_device);
         if let Some(h) = &honest {
             t.push_str(&honest_text(h));
+            let vlm = calibration::vlm_results(&parsed.rows, h);
+            if !vlm.is_empty() {
+                t.push_str(&vlm_text(&vlm));
+            }
         }
         t
     };
@@ -178,6 +186,10 @@ fn honest_json(h: &calibration::Honest) -> Value {
         "decode_band_width": finite(h.decode_band_width),
         "prefill_band_width": finite(h.prefill_band_width),
         "naive": errors_json(&h.naive_decode, &h.naive_prefill),
+        "rows": h.rows.iter().map(|r| {
+            let pair = |x: Option<(f64, f64)>| x.map_or(Value::Null, |(m, p)| json!([finite(m), finite(p)]));
+            json!({"id": r.id, "source": r.source, "decode": pair(r.decode), "prefill": pair(r.prefill)})
+        }).collect::<Vec<_>>(),
         "groups": h.groups.iter().map(|g| json!({
             "group": g.group, "quantity": quantity(g.quantity), "n": g.n,
             "own": finite(g.own), "fallback": finite(g.fallback), "naive": finite(g.naive), "kept": g.kept,
@@ -230,6 +242,101 @@ fn honest_text(h: &calibration::Honest) -> String {
             if g.kept { "yes" } else { "no" }
         );
     }
+    o
+}
+
+/// The vision-language rows out of sample: per row and their median errors.
+fn vlm_json(rows: &[calibration::VlmResult]) -> Value {
+    let s = calibration::vlm_summary(rows);
+    let opt = |x: Option<f64>| x.map_or(Value::Null, finite);
+    let stats = |e: &ErrorStats| {
+        json!({"n": e.n, "median_abs_err": finite(e.median_abs_err), "within_25": finite(e.within_25),
+               "median_ratio": finite(e.median_ratio)})
+    };
+    json!({
+        "ttft": stats(&s.ttft), "vision_encoder": stats(&s.vision), "decode": stats(&s.decode),
+        "rows": rows.iter().map(|r| json!({
+            "id": r.id, "source": r.source, "device": r.device, "model": r.model,
+            "images": r.image.images, "width": r.image.width, "height": r.image.height,
+            "size_stated": r.image.size_stated, "tokens": r.image.tokens,
+            "tokens_stated": opt(r.image.tokens_stated),
+            "ttft_measured_ms": opt(r.ttft_measured_ms), "ttft_predicted_ms": opt(r.ttft_predicted_ms),
+            "vision_measured_ms": opt(r.vision_measured_ms), "vision_predicted_ms": opt(r.vision_predicted_ms),
+            "decode_measured": opt(r.decode.map(|d| d.0)), "decode_predicted": opt(r.decode.map(|d| d.1)),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// The vision-language rows out of sample as text.
+fn vlm_text(rows: &[calibration::VlmResult]) -> String {
+    let s = calibration::vlm_summary(rows);
+    let mut o = String::new();
+    let _ = writeln!(
+        o,
+        "\nVision-language rows, each source left out (TTFT with the image: encoder and prefill; predicted ÷ measured time):"
+    );
+    let _ = writeln!(
+        o,
+        "  {:<10} {:<30} {:>11} {:>6}  {:>9} {:>9} {:>6}  {:>8} {:>8}  {:>6} {:>6} {:>6}",
+        "row",
+        "device",
+        "image",
+        "tokens",
+        "TTFT ms",
+        "pred",
+        "err",
+        "enc ms",
+        "pred",
+        "dec",
+        "pred",
+        "err"
+    );
+    let ms = |x: Option<f64>| x.map_or_else(|| "–".to_string(), |x| format!("{x:.0}"));
+    let err = |m: Option<f64>, p: Option<f64>| match (m, p) {
+        (Some(m), Some(p)) if m > 0.0 => format!("{:+.0}%", (p / m - 1.0) * 100.0),
+        _ => String::new(),
+    };
+    for r in rows {
+        let size = format!(
+            "{}{}×{}",
+            if r.image.size_stated { "" } else { "≈" },
+            r.image.width,
+            r.image.height
+        );
+        let (dm, dp) = (r.decode.map(|d| d.0), r.decode.map(|d| d.1));
+        let dec = |x: Option<f64>| x.map_or_else(|| "–".to_string(), |x| format!("{x:.1}"));
+        let _ = writeln!(
+            o,
+            "  {:<10} {:<30} {:>11} {:>6}  {:>9} {:>9} {:>6}  {:>8} {:>8}  {:>6} {:>6} {:>6}",
+            r.id,
+            r.device.chars().take(30).collect::<String>(),
+            size,
+            r.image.tokens,
+            ms(r.ttft_measured_ms),
+            ms(r.ttft_predicted_ms),
+            err(r.ttft_measured_ms, r.ttft_predicted_ms),
+            ms(r.vision_measured_ms),
+            ms(r.vision_predicted_ms),
+            dec(dm),
+            dec(dp),
+            err(dm, dp),
+        );
+    }
+    let line = |label: &str, e: &ErrorStats| {
+        format!(
+            "  {label:<16} {} median |err|, {} within ±25 % (n {})\n",
+            pct(e.median_abs_err),
+            pct(e.within_25),
+            e.n
+        )
+    };
+    o.push_str(&line("TTFT", &s.ttft));
+    o.push_str(&line("image encoder", &s.vision));
+    o.push_str(&line("decode", &s.decode));
+    let _ = writeln!(
+        o,
+        "  (≈: the source states the image tokens, not the size: the size whose tokens are nearest, by the model's rule)"
+    );
     o
 }
 
@@ -312,7 +419,7 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
         .rows
         .iter()
         .map(|r| {
-            json!({
+            let mut row = json!({
                 "id": r.id, "source": r.source, "hw_class": r.hw.code(), "backend": r.backend.code(),
                 "device": r.device, "model": r.model, "quant": r.quant,
                 "decode_measured": opt(r.decode_measured), "decode_predicted": opt(r.decode_predicted),
@@ -325,10 +432,24 @@ fn to_json(v: &Validation, by_source: &Validation, by_device: &Validation) -> Va
                 "decode_band": r.decode_band.map(|(l, h)| json!([finite(l), finite(h)])),
                 "prefill_band": r.prefill_band.map(|(l, h)| json!([finite(l), finite(h)])),
                 "link": r.link,
-            })
+            });
+            if let Some(i) = &r.image {
+                row["image"] = image_json(i);
+            }
+            row
         })
         .collect();
     o
+}
+
+/// A vision-language row's images, time to first token and image encoder, measured and predicted.
+fn image_json(i: &calibration::ImageResult) -> Value {
+    let opt = |x: Option<f64>| x.map_or(Value::Null, finite);
+    json!({
+        "images": i.images, "tokens": i.tokens, "tokens_stated": opt(i.tokens_stated),
+        "ttft_measured_ms": opt(i.ttft_measured_ms), "ttft_predicted_ms": opt(i.ttft_predicted_ms),
+        "vision_measured_ms": opt(i.vision_measured_ms), "vision_predicted_ms": opt(i.vision_predicted_ms),
+    })
 }
 
 /// Where a row's constants came from: the group, and the M1 K-quant share where it applies.

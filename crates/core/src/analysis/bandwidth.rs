@@ -103,7 +103,7 @@ fn step_bytes(s: &Scenario, c: f64) -> (Bytes, Bytes, Bytes) {
         Model::Llm(m) => {
             // A static cache exported for a fixed context is read in full every token.
             let read = s.targets.export_ctx.unwrap_or(c);
-            let kv = memory::kv_bytes_at(s, read) * s.targets.sequences();
+            let kv = memory::kv_read_bytes_at(s, read) * s.targets.sequences();
             let copies = if s.zero_copy {
                 Bytes(0.0)
             } else {

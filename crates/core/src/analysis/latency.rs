@@ -126,7 +126,7 @@ pub fn ttft_after(s: &Scenario, compute: &Compute, p: f64, depth: f64) -> Second
         }
         Model::OneShot(_) => prefill_times(s, eff, p).0,
     };
-    let kv = memory::kv_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
+    let kv = memory::kv_read_bytes_at(s, depth) * s.targets.batch / s.device.effective_bandwidth();
     combine(s, c, m + kv) / s.targets.prefill_factor + cold(s) + encoder(s, compute)
 }
 

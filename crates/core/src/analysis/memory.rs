@@ -67,6 +67,18 @@ pub fn kv_bytes_at(s: &Scenario, c: f64) -> Bytes {
     }
 }
 
+/// KV cache (and recurrent state) one decode step of one sequence reads at context `c`: every attention
+/// layer's cache, a layer that shares another's reading it again ([`kv_bytes_at`] holds it once).
+#[must_use]
+pub fn kv_read_bytes_at(s: &Scenario, c: f64) -> Bytes {
+    match &s.model {
+        Model::Llm(m) => {
+            Bytes(m.attention.kv_read_elements_at(c) * s.quant.kv_bytes() + m.attention.state())
+        }
+        Model::OneShot(_) => Bytes(0.0),
+    }
+}
+
 /// The context the KV cache is allocated for: the export context of a static cache, else the scenario's.
 #[must_use]
 pub fn allocated_context(s: &Scenario) -> f64 {

@@ -481,7 +481,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, ImportError> {
 
     if let Some((n, _)) = c.int(&["num_kv_shared_layers"])? {
         if n > 0.0 {
-            b.note(Note::KvSharing { layers: n });
+            b.set(Field::KvSharedLayers, n, "num_kv_shared_layers")?;
         }
     }
     let mut image_rule = None;

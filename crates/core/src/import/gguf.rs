@@ -731,7 +731,7 @@ pub fn import(bytes: &[u8]) -> Result<Imported, ImportError> {
     }
     if let Some((n, _)) = m.one("attention.shared_kv_layers", &mut b)? {
         if n > 0.0 {
-            b.note(Note::KvSharing { layers: n });
+            b.set(Field::KvSharedLayers, n, "attention.shared_kv_layers")?;
         }
     }
 

@@ -271,11 +271,6 @@ pub enum Note {
         /// The key.
         key: String,
     },
-    /// Layers that reuse another layer's KV cache: the cache is counted for every layer.
-    KvSharing {
-        /// How many layers share.
-        layers: f64,
-    },
     /// Biases on the feed-forward matrices (`mlp_bias`): not counted.
     MlpBias,
     /// A model type whose feed-forward block is not gated (GPT-2, GPT-NeoX, Phi-2, …): counted as two

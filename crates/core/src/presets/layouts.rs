@@ -29,6 +29,8 @@ pub struct Layout {
     pub state_bytes: u32,
     /// Weights of one recurrent layer's token mixer (0: counted as attention).
     pub recurrent_params: u32,
+    /// Layers that reuse an earlier layer's KV cache (`num_kv_shared_layers`).
+    pub kv_shared_layers: u32,
     /// Where the layout was read.
     pub note: &'static str,
 }
@@ -44,6 +46,7 @@ const DENSE: Layout = Layout {
     recurrent_layers: 0,
     state_bytes: 0,
     recurrent_params: 0,
+    kv_shared_layers: 0,
     note: "",
 };
 
@@ -81,7 +84,8 @@ pub const LAYOUTS: &[(&str, Layout)] = &[
         Layout {
             window: 512,
             local_layers: 28,
-            note: "sliding window 512; every 5th layer full attention (28 of 35 local)",
+            kv_shared_layers: 15,
+            note: "sliding window 512; every 5th layer full attention (28 of 35 local); the last 15 layers reuse the KV cache of earlier layers (num_kv_shared_layers 15: 12 sliding, 3 full)",
             ..DENSE
         },
     ),
@@ -192,6 +196,7 @@ impl Layout {
             (Field::MlaDim, self.mla_dim),
             (Field::RecurrentLayers, self.recurrent_layers),
             (Field::RecurrentParams, self.recurrent_params),
+            (Field::KvSharedLayers, self.kv_shared_layers),
         ] {
             inputs.set_exact(f, f64::from(x));
         }

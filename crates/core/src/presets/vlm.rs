@@ -199,7 +199,8 @@ pub(crate) const VLM_MODELS: [ModelPreset; 6] = [
             "huggingface/transformers src/transformers/models/gemma3n/configuration_gemma3n.py (Gemma3nTextConfig, the E4B's: vocab_size 262400, hidden_size 2048, intermediate_size 16384, 35 layers, 8 heads, 2 KV heads, head_dim 256, sliding_window 512, every 5th layer full attention, vocab_size_per_layer_input 262144, hidden_size_per_layer_input 256, num_kv_shared_layers 15, altup_num_inputs 4, laurel_rank 64)",
             "https://huggingface.co/google/gemma-3n-E4B-it (model card: raw parameter count 8B, memory footprint comparable to a 4B model thanks to per-layer embeddings kept off the accelerator; MobileNet-V5 image encoder, 256 tokens per image)",
             "per-layer embeddings: 262,144 × 35 × 256 = 2,348,810,240 parameters, counted in the file (flash_params_b), not in memory; their per-token reads (35 × 256 values) are not counted",
-            "not counted: AltUp's 4 streams and LAuReL's rank-64 blocks (small beside the matrices), the 15 layers that reuse another layer's KV cache (the cache is counted for all 35), the vision tower (MobileNet-V5-300M: its operation count was not found) and the audio encoder",
+            "the 15 layers that reuse another layer's KV cache (num_kv_shared_layers) hold none and still read one: the cache held is 20 layers' (16 sliding, 4 full), the cache read per token all 35 layers'",
+            "not counted: AltUp's 4 streams and LAuReL's rank-64 blocks (small beside the matrices), the vision tower (MobileNet-V5-300M: its operation count was not found) and the audio encoder",
         ],
     },
 ];

@@ -403,7 +403,7 @@ impl Cx<'_> {
             );
             let kv = self.r.memory.kv.0;
             let blind =
-                a.kv_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.sequences()
+                a.held_elements_per_token() * self.s.quant.kv_bytes() * t.context * t.sequences()
                     + a.state() * t.sequences();
             let (kv, blind) = (fmt_gb(kv), fmt_gb(blind));
             out.push(tr!(
@@ -440,6 +440,19 @@ impl Cx<'_> {
         }
         // With more than one kind of layer, the cache by kind (at the context it is allocated for).
         let split = a.kv_split(t.export_ctx.unwrap_or(t.context));
+        if split.shared_layers > 0.0 {
+            let (n, held) = (
+                fmt_int(split.shared_layers),
+                fmt_int(split.full_layers + split.local_layers),
+            );
+            out.push(tr!(
+                lang,
+                "{0} layers reuse an earlier layer's K and V: they store no cache of their own, so {1} layers hold it, but each still reads one every token (the decode reads count all of them).",
+                "{0} 层复用前面某层的 K 和 V：自己不存缓存，因此只有 {1} 层占用缓存，但每个 token 仍各读一遍（解码读取量按全部层计）。",
+                n,
+                held
+            ));
+        }
         let kinds = [
             split.full_layers,
             split.local_layers,
