@@ -129,6 +129,24 @@ pub enum Change {
     FullCoverage,
     /// Keep the model resident instead of loading it per request.
     WarmStart,
+    /// Serve fewer streams at once: the most the targets allow ([`crate::analysis::concurrency::max_streams`]).
+    FewerStreams {
+        /// New number of streams.
+        streams: f64,
+    },
+    /// Run the device in another of its published power modes (`power_mode`, [`crate::presets::power_modes`]).
+    PowerMode {
+        /// The device preset's id.
+        device: &'static str,
+        /// The mode's id.
+        id: &'static str,
+    },
+    /// Speculative decoding with a published draft model that shares the model's tokenizer
+    /// ([`drafts_for`]), at the scenario's acceptance rate and draft length.
+    Draft {
+        /// The draft model preset's id.
+        id: &'static str,
+    },
 }
 
 /// One piece of advice: a change and its computed effect.
@@ -160,7 +178,12 @@ pub fn figure(r: &Report, c: Constraint) -> f64 {
         Constraint::Memory => r.memory.total.0,
         Constraint::Bandwidth => r.bandwidth.needed.0,
         Constraint::Ttft => r.ttft.ttft.0,
-        Constraint::Tpot => r.tpot.full.0,
+        // With a draft that pays, the effective TPOT the verdict is judged on.
+        Constraint::Tpot => r
+            .speculative
+            .as_ref()
+            .filter(|sp| sp.speedup > 1.0)
+            .map_or(r.tpot.full.0, |sp| sp.tpot.0),
         Constraint::Power => r.power.total.0,
         Constraint::Thermal => r.thermal.throttled_rate,
         Constraint::Storage => r.storage.file.0,
@@ -195,8 +218,48 @@ fn apply(i: &Inputs, c: Change) -> Inputs {
         Change::BatchOne => n.set_exact(Field::Batch, 1.0),
         Change::FullCoverage => n.set_exact(Field::Coverage, 1.0),
         Change::WarmStart => n.set_exact(Field::ColdStart, 0.0),
+        Change::FewerStreams { streams } => n.set_exact(Field::Streams, streams),
+        Change::PowerMode { id, .. } => {
+            crate::presets::complete::in_power_mode(&mut n, Some(id));
+        }
+        Change::Draft { id } => n.draft = Some(id.into()),
     }
     n
+}
+
+/// The published draft models for a model preset: LLM presets with an architecture that share its tokenizer
+/// — the same name stem (`Llama-3.2-1B` and `Llama-3.1-8B`: `llama`) and a vocabulary within 1 % (embedding
+/// tables are padded) — at most a quarter of its size, smallest first. A conservative reading of "shares
+/// the tokenizer": a draft from another family that happens to share it is not offered.
+#[must_use]
+pub fn drafts_for(model: &str) -> Vec<&'static str> {
+    use crate::presets::{ModelFamily, ALL_MODELS};
+    let Some(m) = crate::presets::model(model) else {
+        return Vec::new();
+    };
+    let (Some(a), Some(size)) = (m.arch.as_ref(), m.params.map(|f| f.value)) else {
+        return Vec::new();
+    };
+    let stem = |name: &str| {
+        name.split(['-', ' '])
+            .next()
+            .unwrap_or("")
+            .to_ascii_lowercase()
+    };
+    let mut out: Vec<(f64, &'static str)> = ALL_MODELS
+        .iter()
+        .filter(|d| d.family == ModelFamily::Llm && d.id != m.id)
+        .filter_map(|d| {
+            let da = d.arch.as_ref()?;
+            let dp = d.params?.value;
+            let same_vocab = (f64::from(da.vocab) / f64::from(a.vocab) - 1.0).abs() < 0.01;
+            (same_vocab && stem(d.name) == stem(m.name) && dp <= 0.25 * size).then_some((dp, d.id))
+        })
+        .collect();
+    crate::math::sort_by(&mut out, |x, y| {
+        x.0.partial_cmp(&y.0).unwrap_or(core::cmp::Ordering::Equal)
+    });
+    out.into_iter().map(|(_, id)| id).collect()
 }
 
 fn candidates(i: &Inputs, e: &Evaluation) -> Vec<(Change, Constraint)> {
@@ -267,6 +330,45 @@ fn candidates(i: &Inputs, e: &Evaluation) -> Vec<(Change, Constraint)> {
     }
     if v(Field::ColdStart) >= 0.5 && fails(Constraint::Ttft) {
         out.push((Change::WarmStart, Constraint::Ttft));
+    }
+    // Issue #25's levers: fewer streams, another power mode, a draft model.
+    if llm && v(Field::Streams) > 1.0 && decode {
+        if let Some(m) = validate(i)
+            .ok()
+            .and_then(|s| crate::analysis::concurrency::max_streams(&s.expected))
+        {
+            if m.streams >= 1.0 && m.streams < v(Field::Streams) {
+                out.push((
+                    Change::FewerStreams { streams: m.streams },
+                    Constraint::Tpot,
+                ));
+            }
+        }
+    }
+    if let Some(dev) = i.device.as_deref() {
+        let target = if fails(Constraint::Power) || fails(Constraint::Thermal) {
+            Constraint::Power
+        } else {
+            Constraint::Tpot
+        };
+        for m in crate::presets::power_modes::modes(dev) {
+            if i.power_mode.as_deref() != Some(m.id) {
+                out.push((
+                    Change::PowerMode {
+                        device: m.device,
+                        id: m.id,
+                    },
+                    target,
+                ));
+            }
+        }
+    }
+    if llm && (fails(Constraint::Tpot) || fails(Constraint::Bandwidth)) && i.draft.is_none() {
+        if let Some(model) = i.model.as_deref() {
+            for id in drafts_for(model) {
+                out.push((Change::Draft { id }, Constraint::Tpot));
+            }
+        }
     }
     out
 }
@@ -391,7 +493,15 @@ pub fn advise(inputs: &Inputs, e: &Evaluation) -> Vec<Advice> {
             };
             let (b, a) = (figure(&e.expected, target), figure(&after.expected, target));
             let improves = (a - b).abs() > 1e-12 * b.abs().max(1e-30);
-            (!fixes.is_empty() || improves).then_some(Advice {
+            // A power mode or a draft can make things worse as well as better: offered only when it fixes
+            // a failing constraint.
+            let must_fix = matches!(change, Change::PowerMode { .. } | Change::Draft { .. });
+            let keep = if must_fix {
+                !fixes.is_empty()
+            } else {
+                !fixes.is_empty() || improves
+            };
+            keep.then_some(Advice {
                 change,
                 fixes,
                 breaks,

@@ -122,6 +122,34 @@ pub fn change_text(c: &Change, lang: Lang) -> String {
                 "Keep the model resident instead of loading it per request".into()
             }
         }
+        Change::FewerStreams { streams } => {
+            let n = crate::fmt_int(streams);
+            if zh {
+                format!("同时服务的路数减到 {n}")
+            } else {
+                format!("Serve {n} streams at once instead")
+            }
+        }
+        Change::PowerMode { device, id } => {
+            let name =
+                edgefit_core::presets::power_modes::power_mode(device, id).map_or(id, |m| m.name);
+            if zh {
+                format!("切换到功耗模式 {name}")
+            } else {
+                format!("Switch to the {name} power mode")
+            }
+        }
+        Change::Draft { id } => {
+            let name = crate::preset_name(
+                edgefit_core::presets::model(id).map_or(id, |m| m.name),
+                lang,
+            );
+            if zh {
+                format!("用 {name} 作草稿模型做投机解码")
+            } else {
+                format!("Speculative decoding with {name} as the draft model")
+            }
+        }
         _ => {
             if zh {
                 "其他改动".into()

@@ -2,7 +2,8 @@
 
 use edgefit_core::advice::compare;
 use edgefit_core::json;
-use edgefit_text::difference_text;
+use edgefit_glance::{key_numbers, Good, Num};
+use edgefit_text::{difference_text, Ui};
 use serde_json::json;
 
 use super::{evaluate, load, print, value_json};
@@ -59,6 +60,33 @@ pub fn run(a: &CompareArgs) -> i32 {
     for d in &diffs {
         let mark = if d.differs() { "*" } else { " " };
         outln!(out, "{mark} {}", difference_text(d, lang));
+    }
+    // The key numbers the page shows (decode, TPOT, energy per answer, streams, a draft's speed-up…), A → B.
+    let (Ok(sa), Ok(sb)) = (edgefit_core::validate(&ia), edgefit_core::validate(&ib)) else {
+        return 2;
+    };
+    let good = |inputs, scenarios, evaluation| Good {
+        inputs,
+        scenarios,
+        evaluation,
+    };
+    let na = key_numbers(&good(ia, sa, ea), lang);
+    let nb = key_numbers(&good(ib, sb, eb), lang);
+    outln!(out, "\n{}", Ui::KeyNumbers.text(lang));
+    let shown = |n: Option<&Num>| {
+        n.map_or_else(
+            || "—".to_string(),
+            |n| format!("{} {}", n.value, n.unit).trim_end().to_string(),
+        )
+    };
+    let mut ids: Vec<&Num> = na.iter().collect();
+    ids.extend(nb.iter().filter(|n| !na.iter().any(|m| m.id == n.id)));
+    for n in ids {
+        let a = na.iter().find(|m| m.id == n.id);
+        let b = nb.iter().find(|m| m.id == n.id);
+        let (ta, tb) = (shown(a), shown(b));
+        let mark = if ta == tb { " " } else { "*" };
+        outln!(out, "{mark} {}: {ta} → {tb}", n.label);
     }
     print(&out);
     0

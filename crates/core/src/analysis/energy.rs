@@ -38,6 +38,25 @@ pub struct Energy {
     pub hours_per_charge: Option<f64>,
 }
 
+/// What a draft model that pays does to one answer's decode (speculative decoding, #25): each output token
+/// takes `time` × the plain step and moves `bytes` × the plain step's bytes (both at full context, applied
+/// to every step). `NONE` without a draft.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct DraftScale {
+    /// Effective TPOT over the plain TPOT.
+    pub time: f64,
+    /// Bytes per output token over the plain step's bytes.
+    pub bytes: f64,
+}
+
+impl DraftScale {
+    /// No draft: the plain decode.
+    pub const NONE: DraftScale = DraftScale {
+        time: 1.0,
+        bytes: 1.0,
+    };
+}
+
 /// Σ_{i=0}^{n−1} f(c0 + i). Up to 64 terms are added one by one; beyond, the sum is the integral from the
 /// first to the last token (trapezoids on 64 panels) plus half of both ends (Euler–Maclaurin), exact while
 /// `f` is linear in the context — as the KV read and TPOT are between the window and roofline kinks.
@@ -70,7 +89,13 @@ pub fn sum_over_tokens(c0: f64, n: f64, f: impl Fn(f64) -> f64) -> f64 {
 
 /// The energy of one answer.
 #[must_use]
-pub fn analyze(s: &Scenario, compute: &Compute, ttft: &Ttft, power: &Power) -> Energy {
+pub fn analyze(
+    s: &Scenario,
+    compute: &Compute,
+    ttft: &Ttft,
+    power: &Power,
+    draft: DraftScale,
+) -> Energy {
     let d = &s.device;
     let t = &s.targets;
     let battery = |e: Joules, time: Seconds| {
@@ -93,10 +118,11 @@ pub fn analyze(s: &Scenario, compute: &Compute, ttft: &Ttft, power: &Power) -> E
                     .map_or(crate::units::Bytes(0.0), |v| v.read_bytes());
             let prefill_total = active * prefill_time + d.dram_per_byte * prefill_bytes.0;
             let c0 = t.depth + t.prompt;
-            let decode_time = Seconds(sum_over_tokens(c0, t.output, |c| {
-                bandwidth::tpot_at(s, compute, c).0
-            }));
-            let decode_bytes = sum_over_tokens(c0, t.output, |c| bandwidth::bytes_at(s, c).0);
+            let decode_time = Seconds(
+                draft.time * sum_over_tokens(c0, t.output, |c| bandwidth::tpot_at(s, compute, c).0),
+            );
+            let decode_bytes =
+                draft.bytes * sum_over_tokens(c0, t.output, |c| bandwidth::bytes_at(s, c).0);
             let decode_total = active * decode_time + d.dram_per_byte * decode_bytes;
             let prefill = prefill_total / t.batch;
             let decode = decode_total / t.sequences();

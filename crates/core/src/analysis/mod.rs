@@ -289,8 +289,33 @@ pub fn analyze(s: &Scenario) -> Report {
     let thermal = thermal::analyze(s, &power, &tpot);
     let storage = storage::analyze(s);
     let speed = speed(s, &compute, &ttft);
-    let energy = energy::analyze(s, &compute, &ttft, &power);
     let speculative = speculative::analyze(s, &compute, &tpot);
+    let pays = speculative.as_ref().filter(|sp| sp.speedup > 1.0);
+    let draft = pays.map_or(energy::DraftScale::NONE, |sp| energy::DraftScale {
+        time: sp.tpot.0 / tpot.full.0,
+        bytes: speculative::bytes_per_output_token(sp, &bandwidth).0 / bandwidth.bytes_per_token.0,
+    });
+    let energy = energy::analyze(s, &compute, &ttft, &power, draft);
+    // With a draft that pays, what a reader waits per token is the effective TPOT: the TPOT target is judged
+    // on it, and the bandwidth the target needs on the bytes each output token moves on average — k draft
+    // steps (the draft's weights and cache) and one target pass, over the tokens a step yields
+    // (`bytes_per_output_token`); an answer's time and energy follow the same effective step
+    // (`energy::DraftScale`). Power and heat follow the plain decode.
+    let (mut tpot, mut bandwidth) = (tpot, bandwidth);
+    if let Some(sp) = pays {
+        if tpot.verdict != Verdict::NotApplicable {
+            let h = headroom(tpot.target.0, sp.tpot.0);
+            tpot.verdict = Verdict::from_headroom(h);
+            tpot.headroom = h;
+        }
+        if bandwidth.verdict != Verdict::NotApplicable && tpot.target.0 > 0.0 {
+            let per_token = speculative::bytes_per_output_token(sp, &bandwidth);
+            bandwidth.needed = crate::units::BytesPerSec(per_token.0 / tpot.target.0);
+            let h = headroom(bandwidth.effective.0, bandwidth.needed.0);
+            bandwidth.verdict = Verdict::from_headroom(h);
+            bandwidth.headroom = h;
+        }
+    }
     Report {
         framework,
         compute,

@@ -42,6 +42,16 @@ pub struct Speculative {
     pub draft_kv: Bytes,
 }
 
+/// The bytes one output token moves on average with the draft: k draft steps (its weights and cache) and one
+/// target pass (everything a plain step moves), over the tokens a verify step yields.
+#[must_use]
+pub fn bytes_per_output_token(sp: &Speculative, b: &bandwidth::Bandwidth) -> Bytes {
+    Bytes(
+        (sp.draft_len * (sp.draft_weights + sp.draft_kv).0 + b.bytes_per_token.0)
+            / sp.tokens_per_step.max(1.0),
+    )
+}
+
 /// Expected tokens per verify step for acceptance `a` and draft length `k`.
 #[must_use]
 pub fn tokens_per_step(a: f64, k: f64) -> f64 {

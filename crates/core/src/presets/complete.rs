@@ -760,6 +760,20 @@ pub const RUNTIME_FIELDS: &[Field] = &[
     Field::GemmTile,
 ];
 
+/// Put the device in one of its published power modes (`None`: its default mode): the device preset's
+/// figures again, then the mode's clocks, memory clock and budget ([`complete`]), as a device pick does on
+/// the page. Returns false (and changes nothing) without a device preset.
+pub fn in_power_mode(inputs: &mut Inputs, mode: Option<&str>) -> bool {
+    let Some(p) = inputs.device.as_deref().and_then(super::device) else {
+        return false;
+    };
+    let backend = inputs.backend;
+    p.apply(inputs); // clears the mode: set it after
+    inputs.power_mode = mode.map(Into::into);
+    complete(inputs, Some(backend));
+    true
+}
+
 /// Complete only what follows the framework and backend ([`RUNTIME_FIELDS`] and the backend): a new
 /// framework or backend keeps the device fields the user edited. `None` without a device preset.
 pub fn complete_runtime(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Completion> {

@@ -79,7 +79,22 @@ impl Cx<'_> {
             w,
             share
         );
-        vec![p1, p2, p3]
+        let mut out = vec![p1, p2, p3];
+        // A draft that pays (#25): the bandwidth the target needs is judged on the bytes an output token
+        // moves on average (`analysis::speculative::bytes_per_output_token`).
+        if let Some(sp) = self.r.speculative.as_ref().filter(|sp| sp.speedup > 1.0) {
+            let per = edgefit_core::analysis::speculative::bytes_per_output_token(sp, b);
+            out.push(tr!(
+                lang,
+                "With the draft model, an output token moves {0} on average ({1} draft steps and one pass of the model over {2} tokens per step), so the target needs {3} of bandwidth, not the plain step's figure.",
+                "有草稿模型时，每个输出 token 平均搬运 {0}（每轮 {1} 次草稿解码加一次目标模型验证，平均得到 {2} 个 token），因此目标所需带宽为 {3}，而非普通解码的数值。",
+                fmt_gb(per.0),
+                fmt_int(sp.draft_len),
+                fmt_num(sp.tokens_per_step, 3),
+                format!("{} GB/s", fmt_num(b.needed.0 / 1e9, 3))
+            ));
+        }
+        out
     }
 
     pub(super) fn kv_read(&self, m: &Llm) -> (Vec<String>, Option<String>) {

@@ -229,7 +229,22 @@ impl Cx<'_> {
                 "不值得：草稿解码的开销超过了被接受 token 省下的时间——需要更小的草稿模型、更高的接受率或更短的草拟长度。"
             )
         };
-        Some(head + lang.pick(" ", "") + &why)
+        // When it pays, the TPOT target is judged on the effective figure (`analysis::analyze`).
+        let judged = (sp.speedup > 1.0).then(|| {
+            tr!(
+                lang,
+                "The TPOT target is judged on this effective {0} against {1}.",
+                "TPOT 目标按这一有效值 {0} 判断（目标 {1}）。",
+                fmt_ms(sp.tpot.0),
+                fmt_ms(self.r.tpot.target.0)
+            )
+        });
+        let mut out = head + lang.pick(" ", "") + &why;
+        if let Some(j) = judged {
+            out.push_str(lang.pick(" ", ""));
+            out.push_str(&j);
+        }
+        Some(out)
     }
 
     /// Concurrency (#25): what each stream and all of them get, and the most streams the targets allow.
@@ -273,6 +288,12 @@ impl Cx<'_> {
         };
         let cap = match most.binding {
             _ if most.streams < 1.0 => String::new(),
+            Some(b) if most.streams < 2.0 => tr!(
+                lang,
+                " The targets allow one stream on this device; a second breaks {0}.",
+                "该设备在目标内只支持 1 路；再多一路就会突破{0}。",
+                crate::constraint_label(b, lang)
+            ),
             Some(b) => tr!(
                 lang,
                 " The targets allow at most {0} streams on this device; one more breaks {1}.",

@@ -101,6 +101,20 @@ impl Cx<'_> {
             ),
             Model::OneShot(_) => tr!(lang, "One inference costs {0}.", "一次推理耗能 {0}。", e),
         };
+        // A draft that pays (#25): the decode is timed and its traffic counted at the effective step.
+        if self
+            .r
+            .speculative
+            .as_ref()
+            .is_some_and(|sp| sp.speedup > 1.0)
+        {
+            out.push_str(lang.pick(" ", ""));
+            out.push_str(&tr!(
+                lang,
+                "The decode is counted at the draft's effective step (its time and the bytes an output token moves), at the same power.",
+                "解码按草稿模型的有效步长计（每个输出 token 的用时与搬运字节），功率不变。"
+            ));
+        }
         if let (Some(n), Some(b)) = (en.answers_per_charge, self.s.device.battery) {
             let wh = with_unit(&fmt_num(b.0 / 3600.0, 3), "Wh");
             let hours = en
