@@ -1,10 +1,10 @@
 //! Words for importing a model: what is wrong with a file, and what its model leaves out.
 
-use edgefit_core::import::{ErrorKind, Format, ImportError, Note};
+use edgefit_core::import::{ErrorKind, Format, ImportError, Imported, Note};
 
 use crate::errors::problem_text;
 use crate::labels::field_label;
-use crate::num::fmt_int;
+use crate::num::{fmt_gb, fmt_int, fmt_num};
 use crate::Lang;
 
 fn n(x: f64) -> String {
@@ -260,6 +260,95 @@ pub fn import_note(note: &Note, lang: Lang) -> String {
         // `Note` is non-exhaustive; every variant today has its words above.
         _ => lang.pick("not represented", "未表示").into(),
     }
+}
+
+/// An import error for a file that ends inside its header: the error, then the file's length in bytes.
+#[must_use]
+pub fn import_cut_short(error: &str, len: u64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("{error} (the file has {len} bytes: it is cut short)"),
+        Lang::Zh => format!("{error}（文件只有 {len} 字节：不完整）"),
+    }
+}
+
+/// The model as a scenario file: `# ` comments (what the file is, what is left out, the link), then
+/// `key = value` lines.
+#[must_use]
+#[allow(clippy::too_many_arguments)] // one caller (`edgefit import`); a struct would only rename them
+pub fn import_file_text(
+    m: &Imported,
+    keys: &[(String, String)],
+    path: &str,
+    hash: &str,
+    notes: &[String],
+    read_bytes: u64,
+    engine_bytes: Option<f64>,
+    lang: Lang,
+) -> String {
+    let mut s = String::new();
+    let name = m.name.as_deref().unwrap_or(path);
+    let arch = m.architecture.as_deref().unwrap_or("?");
+    s.push_str(&format!("# {name} — {arch} ({})\n", format_name(m.format)));
+    if let Some(g) = &m.gguf {
+        let (tensors, header) = (g.tensors, fmt_int(g.header_bytes as f64));
+        let (read, weights) = (fmt_int(read_bytes as f64), fmt_int(g.weight_bytes as f64));
+        let (gb, bits) = (fmt_gb(g.weight_bytes as f64), fmt_num(g.bits_per_weight, 4));
+        let v = g.version;
+        s.push_str(&match lang {
+            Lang::En => format!(
+                "# GGUF v{v}: {tensors} tensors; header {header} bytes ({read} read); weights {weights} bytes exactly ({gb}), {bits} bits per weight\n"
+            ),
+            Lang::Zh => format!(
+                "# GGUF v{v}：{tensors} 个张量；文件头 {header} 字节（读取 {read} 字节）；权重恰为 {weights} 字节（{gb}），每权重 {bits} 位\n"
+            ),
+        });
+        for t in &g.by_type {
+            s.push_str(&format!(
+                "#   {:<8} {:>5} × {:>12} ({:.4} bits)\n",
+                t.ggml_type.name,
+                t.tensors,
+                fmt_gb(t.bytes as f64),
+                t.ggml_type.bits()
+            ));
+        }
+        if let Some(e) = engine_bytes {
+            s.push_str(&match lang {
+                Lang::En => format!(
+                    "# the engine counts {} of weights from these keys ({:+.2} % of the file)\n",
+                    fmt_gb(e),
+                    (e / g.weight_bytes as f64 - 1.0) * 100.0
+                ),
+                Lang::Zh => format!(
+                    "# 引擎按这些参数计得权重 {}（与文件相差 {:+.2}%）\n",
+                    fmt_gb(e),
+                    (e / g.weight_bytes as f64 - 1.0) * 100.0
+                ),
+            });
+        }
+    }
+    if let Some(c) = m.max_context {
+        s.push_str(&match lang {
+            Lang::En => format!("# trained context: {} tokens\n", fmt_int(c)),
+            Lang::Zh => format!("# 训练上下文：{} 个词元\n", fmt_int(c)),
+        });
+    }
+    if !notes.is_empty() {
+        s.push_str(lang.pick(
+            "# not represented or assumed:\n",
+            "# 未表示或按默认值处理：\n",
+        ));
+        for n in notes {
+            s.push_str(&format!("#   - {n}\n"));
+        }
+    }
+    for (k, v) in keys {
+        s.push_str(&format!("{k} = {v}\n"));
+    }
+    s.push_str(&match lang {
+        Lang::En => format!("# link: #{hash}\n"),
+        Lang::Zh => format!("# 分享链接：#{hash}\n"),
+    });
+    s
 }
 
 #[cfg(test)]

@@ -34,7 +34,7 @@ pub use advice::{advice_text, change_text, difference_text, figure_text, sensiti
 pub use errors::{
     codec_issue, codec_issue_refused, crash_message, field_error, nothing_computed, problem_text,
 };
-pub use import::{format_name, import_error, import_note};
+pub use import::{format_name, import_cut_short, import_error, import_file_text, import_note};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
     granularity_label, group_label, image_rule_label, model_kind_label, preset_name, step_title,

@@ -35,6 +35,12 @@ macro_rules! terms {
 
 terms! {
     PowerMode => ("Power mode", "功耗模式"),
+    Failing => ("Failing:", "不通过："),
+    NoSingleFix => (
+        "No single change fixes it; see `edgefit solve`.",
+        "没有单项改动能修复；请看 solve 的结果。",
+    ),
+    MovesBinding => ("What moves the binding constraint most —", "对瓶颈约束影响最大的输入 —"),
     FromPowerMode => (
         "From the power mode's published clocks and budget:",
         "取自该功耗模式公布的频率与功耗预算：",

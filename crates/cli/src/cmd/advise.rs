@@ -2,7 +2,7 @@
 
 use edgefit_core::advice::{advise, sensitivity};
 use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
-use edgefit_text::{advice_text, constraint_label, sensitivity_text, Lang};
+use edgefit_text::{advice_text, constraint_label, sensitivity_text, term, Lang, Term, Ui};
 use serde_json::json;
 
 use super::{evaluate, load, print, value_json};
@@ -70,46 +70,26 @@ pub fn run(a: &ScenarioArgs) -> i32 {
     let zh = lang == Lang::Zh;
     let mut out = String::new();
     if failing.is_empty() {
-        outln!(
-            out,
-            "{}",
-            if zh {
-                "所有约束都已满足，无需改动。"
-            } else {
-                "Every constraint is met: nothing to change."
-            }
-        );
+        outln!(out, "{}", Ui::NoAdvice.text(lang));
     } else {
         let names: Vec<&str> = failing.iter().map(|&c| constraint_label(c, lang)).collect();
         outln!(
             out,
             "{} {}\n",
-            if zh { "不通过：" } else { "Failing:" },
+            term(Term::Failing, lang),
             names.join(if zh { "、" } else { ", " })
         );
         for (n, x) in list.iter().enumerate() {
             outln!(out, "{}. {}", n + 1, advice_text(x, lang));
         }
         if list.is_empty() {
-            outln!(
-                out,
-                "{}",
-                if zh {
-                    "没有单项改动能修复；请看 solve 的结果。"
-                } else {
-                    "No single change fixes it; see `edgefit solve`."
-                }
-            );
+            outln!(out, "{}", term(Term::NoSingleFix, lang));
         }
     }
     outln!(
         out,
         "\n{} {} (±{}%):",
-        if zh {
-            "对瓶颈约束影响最大的输入 —"
-        } else {
-            "What moves the binding constraint most —"
-        },
+        term(Term::MovesBinding, lang),
         constraint_label(binding, lang),
         STEP * 100.0
     );

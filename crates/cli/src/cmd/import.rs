@@ -7,7 +7,7 @@ use std::io::Read as _;
 
 use edgefit_core::import::{self, gguf, ErrorKind, Imported};
 use edgefit_core::{codec, numfmt, ModelKind};
-use edgefit_text::{field_error, fmt_gb, fmt_int, fmt_num, import_error, import_note, Lang};
+use edgefit_text::{field_error, import_error, import_note, Lang};
 use serde_json::json;
 
 use crate::cli::ImportArgs;
@@ -41,12 +41,7 @@ fn read(path: &str, lang: Lang) -> Result<(Imported, u64), String> {
                             .map_err(cannot)?;
                     }
                     ErrorKind::NeedMoreBytes { .. } => {
-                        return Err(match lang {
-                            Lang::En => {
-                                format!("{} (the file has {len}: it is cut short)", said(&e))
-                            }
-                            Lang::Zh => format!("{}（文件只有 {len} 字节：不完整）", said(&e)),
-                        })
+                        return Err(edgefit_text::import_cut_short(&said(&e), len, lang))
                     }
                     _ => return Err(said(&e)),
                 },
@@ -159,7 +154,7 @@ pub fn run(a: &ImportArgs) -> i32 {
         let keys = keys(&m, &inputs);
         print!(
             "{}",
-            text(
+            edgefit_text::import_file_text(
                 &m,
                 &keys,
                 &path,
@@ -178,101 +173,6 @@ pub fn run(a: &ImportArgs) -> i32 {
                 eprintln!("edgefit: {}", field_error(e, lang));
             }
             2
-        }
-    }
-}
-
-/// The model as a scenario file: `# ` comments (what the file is, what is left out, the link), then
-/// `key = value` lines.
-#[allow(clippy::too_many_arguments)] // one caller; a struct for it would only rename the arguments
-fn text(
-    m: &Imported,
-    keys: &[(String, String)],
-    path: &str,
-    hash: &str,
-    notes: &[String],
-    read_bytes: u64,
-    engine_bytes: Option<f64>,
-    lang: Lang,
-) -> String {
-    let mut s = String::new();
-    let name = m.name.as_deref().unwrap_or(path);
-    let arch = m.architecture.as_deref().unwrap_or("?");
-    s.push_str(&format!(
-        "# {name} — {arch} ({})\n",
-        edgefit_text::format_name(m.format)
-    ));
-    if let Some(g) = &m.gguf {
-        let (tensors, header) = (g.tensors, fmt_int(g.header_bytes as f64));
-        let (read, weights) = (fmt_int(read_bytes as f64), fmt_int(g.weight_bytes as f64));
-        let (gb, bits) = (fmt_gb(g.weight_bytes as f64), fmt_num(g.bits_per_weight, 4));
-        let v = g.version;
-        s.push_str(&match lang {
-            Lang::En => format!(
-                "# GGUF v{v}: {tensors} tensors; header {header} bytes ({read} read); weights {weights} bytes exactly ({gb}), {bits} bits per weight\n"
-            ),
-            Lang::Zh => format!(
-                "# GGUF v{v}：{tensors} 个张量；文件头 {header} 字节（读取 {read} 字节）；权重恰为 {weights} 字节（{gb}），每权重 {bits} 位\n"
-            ),
-        });
-        for t in &g.by_type {
-            s.push_str(&format!(
-                "#   {:<8} {:>5} × {:>12} ({:.4} bits)\n",
-                t.ggml_type.name,
-                t.tensors,
-                fmt_gb(t.bytes as f64),
-                t.ggml_type.bits()
-            ));
-        }
-        if let Some(e) = engine_bytes {
-            s.push_str(&match lang {
-                Lang::En => format!(
-                    "# the engine counts {} of weights from these keys ({:+.2} % of the file)\n",
-                    fmt_gb(e),
-                    (e / g.weight_bytes as f64 - 1.0) * 100.0
-                ),
-                Lang::Zh => format!(
-                    "# 引擎按这些参数计得权重 {}（与文件相差 {:+.2}%）\n",
-                    fmt_gb(e),
-                    (e / g.weight_bytes as f64 - 1.0) * 100.0
-                ),
-            });
-        }
-    }
-    if let Some(c) = m.max_context {
-        s.push_str(&match lang {
-            Lang::En => format!("# trained context: {} tokens\n", fmt_int(c)),
-            Lang::Zh => format!("# 训练上下文：{} 个词元\n", fmt_int(c)),
-        });
-    }
-    if !notes.is_empty() {
-        s.push_str(lang.pick_str(
-            "# not represented or assumed:\n",
-            "# 未表示或按默认值处理：\n",
-        ));
-        for n in notes {
-            s.push_str(&format!("#   - {n}\n"));
-        }
-    }
-    for (k, v) in keys {
-        s.push_str(&format!("{k} = {v}\n"));
-    }
-    s.push_str(&match lang {
-        Lang::En => format!("# link: #{hash}\n"),
-        Lang::Zh => format!("# 分享链接：#{hash}\n"),
-    });
-    s
-}
-
-trait Pick {
-    fn pick_str(self, en: &'static str, zh: &'static str) -> &'static str;
-}
-
-impl Pick for Lang {
-    fn pick_str(self, en: &'static str, zh: &'static str) -> &'static str {
-        match self {
-            Lang::En => en,
-            Lang::Zh => zh,
         }
     }
 }
