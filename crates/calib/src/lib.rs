@@ -81,7 +81,7 @@
 //! `data/calibration.csv` runtime groups exist only for Apple GPUs (llama.cpp's 80 rows vs LiteRT's five
 //! browser rows) and, backend-wide, GPU llama.cpp-cuda (a Radeon 780M and discrete cards) and LiteRT (Apple
 //! and phones): there is no Jetson or Adreno measurement under a second
-//! runtime to key on, so llama.cpp on a Jetson still gets MLC's constants (see the README, "What is left").
+//! runtime to key on, so llama.cpp on a Jetson still gets MLC's constants (see docs/accuracy.md, "What is left").
 //! In each group:
 //! - prefill: η_c = the median over sources of each source's median of measured / predicted-at-η_c-1 (one
 //!   vote per publication, so one runtime's many rows cannot outvote the other sources);
