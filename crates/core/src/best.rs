@@ -5,9 +5,11 @@
 //!
 //! Nothing is invented: a candidate whose model has no published score, or whose format has no published
 //! MMLU loss, has no quality. A candidate with a quality ranks by it; one whose format's MMLU loss is not
-//! published (the GGUF types: llama.cpp publishes perplexity, [`quality::quality`]) ranks at its model's
-//! 16-bit score — after a candidate whose known quality equals it, and by the smaller perplexity increase
-//! among equals — and shows no quality; a model without a score ranks last, in catalog order, unknown.
+//! published (the legacy GGUF types, FP8, W8A8: [`quality::FORMAT_LOSSES`] says which are; llama.cpp's
+//! perplexity increase, [`quality::quality`], is shown where it has one) ranks at its model's 16-bit score —
+//! after a candidate whose known quality equals it, and by the smaller perplexity increase among equals —
+//! and shows no quality; a model without a score ([`quality::UNSCORED`]) ranks last, in catalog order,
+//! unknown.
 
 use alloc::vec::Vec;
 

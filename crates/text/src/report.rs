@@ -679,11 +679,14 @@ mod tests {
         says(
             &en,
             &[
-                "Ranked by MMLU (5-shot",
-                "| 1 | Llama-3.1-8B | FP16 | 66.7 | Thermal |",
-                "66.7",
+                "Ranked by MMLU (developer-reported",
+                "| 1 | Qwen3-30B-A3B (MoE) | FP16 | 81.38 | Memory |",
+                "| 8 | Llama-3.1-8B | FP16 | 66.7 | Thermal |",
+                // Qwen's GPTQ-Int8 1.5B row gained 0.6: read as an addition.
+                "| 11 | Qwen3-1.7B | W8A16 per-channel | 63.23 (62.63 + 0.6) | Thermal |",
                 "unknown",
                 "MODEL_CARD.md",
+                "Qwen3_Technical_Report.pdf",
                 "quantization_benchmark",
             ],
         );
@@ -696,7 +699,8 @@ mod tests {
             &best_table(&best, Lang::Zh),
             &["满足全部目标的最佳模型", "未知", "来源"],
         );
-        // A GGUF format: the model's 16-bit score, its loss unpublished.
+        // GGUF formats: Q8_0's published MMLU (0.03 above 16 bits) and Q4_0's unpublished loss, shown as the
+        // model's 16-bit score with llama.cpp's perplexity increase.
         let i = edgefit_core::codec::decode(
             "v=2&device=nv_orin_nano_8gb&fw=llama_cpp&tpot_ms=200&ttft_ms=5000",
             &[],
@@ -704,7 +708,11 @@ mod tests {
         .inputs;
         says(
             &best_table(&edgefit_core::best::best(&i), Lang::En),
-            &["66.7 at 16 bits (format loss not published; +0.175 perplexity on Llama-3-8B)"],
+            &[
+                "| Qwen3-4B | GGUF Q8_0 | 73.02 (72.99 + 0.03) |",
+                "66.7 at 16 bits (format loss not published; +0.469 perplexity on Llama-3-8B)",
+                "llama-3-quant-comparison",
+            ],
         );
     }
 
