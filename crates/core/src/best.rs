@@ -5,9 +5,11 @@
 //!
 //! Nothing is invented: a candidate whose model has no published score, or whose format has no published
 //! MMLU loss, has no quality. A candidate with a quality ranks by it; one whose format's MMLU loss is not
-//! published (the GGUF types: llama.cpp publishes perplexity, [`quality::quality`]) ranks at its model's
-//! 16-bit score — after a candidate whose known quality equals it, and by the smaller perplexity increase
-//! among equals — and shows no quality; a model without a score ranks last, in catalog order, unknown.
+//! published (the legacy GGUF types, FP8, W8A8: [`quality::FORMAT_LOSSES`] says which are; llama.cpp's
+//! perplexity increase, [`quality::quality`], is shown where it has one) ranks at its model's 16-bit score,
+//! capped at the best published quality of the same model — after a candidate whose known quality equals
+//! it, and by the smaller perplexity increase among equals — and shows no quality; a model without a score ([`quality::UNSCORED`]) ranks last, in catalog order,
+//! unknown.
 
 use alloc::vec::Vec;
 
@@ -124,16 +126,42 @@ fn fits(r: &Report) -> Option<(Constraint, f64)> {
     Some(bind.unwrap_or((Constraint::Memory, f64::INFINITY)))
 }
 
-/// The ranking: a model without a score last; otherwise by the quality where it is known and by the model's
-/// 16-bit score where only the format's loss is not published; at equal figures a known quality first, then
-/// the smaller published perplexity increase.
-fn rank(a: &Candidate, b: &Candidate) -> core::cmp::Ordering {
+/// The figure a candidate ranks by: its quality where known; where only its format's MMLU loss is not
+/// published, its model's 16-bit score, but never above the best published quality of the same model (an
+/// unpublished loss is not a smaller one: Q4_0 does not outrank the same model's Q4_K_M because only the
+/// latter's loss was measured); minus infinity for a model without a score.
+fn rank_figures(candidates: &[Candidate]) -> Vec<f64> {
+    let mut best_known: Vec<(&str, f64)> = Vec::new();
+    for c in candidates {
+        if let Some(q) = c.quality {
+            match best_known.iter_mut().find(|(m, _)| *m == c.model) {
+                Some(b) => b.1 = b.1.max(q),
+                None => best_known.push((c.model, q)),
+            }
+        }
+    }
+    candidates
+        .iter()
+        .map(|c| match (c.quality, c.model_score) {
+            (Some(q), _) => q,
+            (None, Some(s)) => best_known
+                .iter()
+                .find(|(m, _)| *m == c.model)
+                .map_or(s, |b| s.min(b.1)),
+            (None, None) => f64::NEG_INFINITY,
+        })
+        .collect()
+}
+
+/// The ranking: a model without a score last; otherwise by [`rank_figures`]'s figure; at equal figures a
+/// known quality first, then the smaller published perplexity increase.
+fn rank(a: &(f64, Candidate), b: &(f64, Candidate)) -> core::cmp::Ordering {
     let unknown = |c: &Candidate| c.known == Known::Unknown;
-    let figure = |c: &Candidate| c.quality.or(c.model_score).unwrap_or(f64::NEG_INFINITY);
     let ppl = |c: &Candidate| c.ppl_delta.unwrap_or(f64::INFINITY);
+    let ((fa, a), (fb, b)) = (a, b);
     unknown(a)
         .cmp(&unknown(b))
-        .then_with(|| figure(b).total_cmp(&figure(a)))
+        .then_with(|| fb.total_cmp(fa))
         .then_with(|| a.known.cmp(&b.known))
         .then_with(|| ppl(a).total_cmp(&ppl(b)))
 }
@@ -185,9 +213,53 @@ pub fn best(inputs: &Inputs) -> Best {
         }
     }
     // Stable: equal keys keep catalog order (model, then format widest first).
-    crate::math::sort_by(&mut candidates, rank);
+    let mut ranked: Vec<(f64, Candidate)> = rank_figures(&candidates)
+        .into_iter()
+        .zip(candidates)
+        .collect();
+    crate::math::sort_by(&mut ranked, rank);
     Best {
         benchmark: quality::BENCHMARK,
-        candidates,
+        candidates: ranked.into_iter().map(|(_, c)| c).collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cand(
+        model: &'static str,
+        quant: &'static str,
+        quality: Option<f64>,
+        score: f64,
+    ) -> Candidate {
+        Candidate {
+            model,
+            quant,
+            quality,
+            model_score: Some(score),
+            format_loss: quality.map(|q| score - q),
+            ppl_delta: None,
+            known: if quality.is_some() {
+                Known::Quality
+            } else {
+                Known::ModelOnly
+            },
+            binding: Constraint::Memory,
+            headroom: 0.1,
+        }
+    }
+
+    /// An unpublished format loss ranks at the model's 16-bit score, capped at the same model's best
+    /// published quality (76.57 here, not 76.89), and never lowers another model's figure.
+    #[test]
+    fn an_unpublished_loss_ranks_no_higher_than_the_models_best_published_one() {
+        let cs = [
+            cand("a", "q5_k", Some(76.57), 76.89),
+            cand("a", "q4_0", None, 76.89),
+            cand("b", "q4_0", None, 74.2),
+        ];
+        assert_eq!(rank_figures(&cs), [76.57, 76.57, 74.2]);
     }
 }

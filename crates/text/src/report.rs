@@ -679,11 +679,14 @@ mod tests {
         says(
             &en,
             &[
-                "Ranked by MMLU (5-shot",
-                "| 1 | Llama-3.1-8B | FP16 | 66.7 | Thermal |",
-                "66.7",
+                "Ranked by MMLU (developer-reported",
+                "| 1 | Qwen3-30B-A3B (MoE) | FP16 | 81.38 | Memory |",
+                "| 8 | Llama-3.1-8B | FP16 | 66.7 | Thermal |",
+                // Qwen's GPTQ-Int8 1.5B row gained 0.6: read as an addition.
+                "| 11 | Qwen3-1.7B | W8A16 per-channel | 63.23 (62.63 + 0.6) | Thermal |",
                 "unknown",
                 "MODEL_CARD.md",
+                "Qwen3_Technical_Report.pdf",
                 "quantization_benchmark",
             ],
         );
@@ -696,15 +699,28 @@ mod tests {
             &best_table(&best, Lang::Zh),
             &["满足全部目标的最佳模型", "未知", "来源"],
         );
-        // A GGUF format: the model's 16-bit score, its loss unpublished.
+        // GGUF formats: Q8_0's published MMLU (0.03 above 16 bits), Q5_K's loss (0.32) as Qwen3-8B's best
+        // published format; its Q4_0, whose MMLU loss is unpublished, ranks no higher and reads as the
+        // model's 16-bit score with llama.cpp's perplexity increase.
         let i = edgefit_core::codec::decode(
             "v=2&device=nv_orin_nano_8gb&fw=llama_cpp&tpot_ms=200&ttft_ms=5000",
             &[],
         )
         .inputs;
+        let best = edgefit_core::best::best(&i);
         says(
-            &best_table(&edgefit_core::best::best(&i), Lang::En),
-            &["66.7 at 16 bits (format loss not published; +0.175 perplexity on Llama-3-8B)"],
+            &best_table(&best, Lang::En),
+            &[
+                "| 1 | Qwen3-8B | GGUF Q5_K | 76.57 (76.89 − 0.32) |",
+                "| Qwen3-4B | GGUF Q8_0 | 73.02 (72.99 + 0.03) |",
+                "llama-3-quant-comparison",
+            ],
+        );
+        let q4_0 = &best.candidates[1];
+        assert_eq!((q4_0.model, q4_0.quant), ("qwen3-8b", "q4_0"));
+        assert_eq!(
+            crate::terms::best_quality(q4_0, Lang::En),
+            "76.89 at 16 bits (format loss not published; +0.469 perplexity on Llama-3-8B)"
         );
     }
 

@@ -121,10 +121,18 @@ pub fn best_basis(best: &Best, lang: Lang) -> String {
 #[must_use]
 pub fn best_quality(c: &Candidate, lang: Lang) -> String {
     match (c.known, c.quality, c.model_score, c.format_loss) {
+        // Scores are published to 0.01 points: four significant digits keep them. A format that scored
+        // above 16 bits (a negative loss, as published) reads as an addition.
         (Known::Quality, Some(q), Some(s), Some(l)) if l != 0.0 => {
-            format!("{} ({} − {})", fmt_num(q, 3), fmt_num(s, 3), fmt_num(l, 2))
+            let (op, l) = if l < 0.0 { ('+', -l) } else { ('−', l) };
+            format!(
+                "{} ({} {op} {})",
+                fmt_num(q, 4),
+                fmt_num(s, 4),
+                fmt_num(l, 3)
+            )
         }
-        (Known::Quality, Some(q), _, _) => fmt_num(q, 3),
+        (Known::Quality, Some(q), _, _) => fmt_num(q, 4),
         (Known::ModelOnly, _, Some(s), _) => {
             let ppl = c.ppl_delta.map(|p| {
                 lang.pick(
@@ -135,12 +143,12 @@ pub fn best_quality(c: &Candidate, lang: Lang) -> String {
             lang.pick(
                 format!(
                     "{} at 16 bits (format loss not published{})",
-                    fmt_num(s, 3),
+                    fmt_num(s, 4),
                     ppl.clone().unwrap_or_default()
                 ),
                 format!(
                     "16 位时 {}（该格式损失未公布{}）",
-                    fmt_num(s, 3),
+                    fmt_num(s, 4),
                     ppl.unwrap_or_default()
                 ),
             )
