@@ -381,7 +381,7 @@ fn vision_text(v: &calibration::VisionScore) -> String {
     );
     let line = |label: &str, t: &ErrorStats, e: &ErrorStats, cov: f64| {
         format!(
-            "  {label:<28} TTFT {} / {} within ±25 % (n {}, {} inside the prefill band)   encoder {} / {} (n {})\n",
+            "  {label:<30} TTFT {} / {} within ±25 % (n {}, {} inside the prefill band)   encoder {} / {} (n {})\n",
             pct(t.median_abs_err),
             pct(t.within_25),
             t.n,
