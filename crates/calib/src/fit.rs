@@ -85,10 +85,17 @@ pub(crate) struct Obs {
 }
 
 pub(crate) fn observe(row: &Row) -> Option<Obs> {
+    observe_at(row, VISION_PRIOR)
+}
+
+/// [`observe`] with the image encoder at `vit_eff` × η_c (a row with images: what its TTFT leaves to the
+/// language model's prefill depends on it; a text row's observation does not).
+pub(crate) fn observe_at(row: &Row, vit_eff: f64) -> Option<Obs> {
     let unit = Calibrated {
         eta_bw: 1.0,
         eta_c: 1.0,
         layer_ms: 0.0,
+        vit_eff,
         ..prior(row.backend)
     };
     let p = predict(row, &unit).ok()?;
@@ -273,6 +280,7 @@ pub(crate) fn fit_group(
         } else {
             0
         },
+        vit_eff: pr.vit_eff,
     }
 }
 

@@ -40,7 +40,12 @@ pub fn holdout(rows: &[Row], by: HoldOut) -> Validation {
             .filter(|(r, _)| &key(r) != k)
             .map(|(r, o)| (r.clone(), o.clone()))
             .unzip();
-        tables.insert(k.clone(), fit_observed(&train, &train_obs));
+        let table = if VISION.kept {
+            fit_with_vision(&train, &train_obs).0
+        } else {
+            fit_observed(&train, &train_obs)
+        };
+        tables.insert(k.clone(), table);
     }
     validate_with(rows, |r| {
         let t = tables.get(&key(r)).map_or(&[][..], Vec::as_slice);
@@ -189,6 +194,9 @@ pub struct LosoResult {
     pub prefill: Option<(f64, f64)>,
     /// With images: the image encoder's predicted time, seconds.
     pub vision_s: Option<f64>,
+    /// Whether the measured prefill rate (with images: the TTFT) lies inside the band computed without the
+    /// row's source.
+    pub prefill_in_band: Option<bool>,
 }
 
 /// Median |ln(measured / predicted)| of rows (NaN for none).
@@ -274,6 +282,46 @@ pub struct Honest {
     pub n_sources: usize,
     /// Each row's out-of-sample prediction, in the rows' order.
     pub rows: Vec<LosoResult>,
+    /// The image encoder's efficiency relative to η_c (ρ), fitted on every row, with the rows and sources
+    /// it rests on (`None`: the prior, too few encoder times or not fitted).
+    pub vision_fit: Option<(f64, usize, usize)>,
+    /// ρ with each source that measures an image left out (its fold's value; the prior where not fitted).
+    pub vision_folds: Vec<(String, f64)>,
+    /// How ρ did out of sample against the prior, and whether it is kept ([`honest`]).
+    pub vision: Option<VisionScore>,
+}
+
+/// The image encoder's efficiency relative to η_c (ρ) out of sample: every row with an image predicted with
+/// each source left out, once with ρ fitted beside the other constants (`fit_with_vision`) and once at the
+/// prior ([`VISION_PRIOR`]).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct VisionScore {
+    /// ρ fitted on every row.
+    pub fitted: f64,
+    /// Encoder times it rests on.
+    pub rows: usize,
+    /// Their publications.
+    pub sources: usize,
+    /// ρ with each source that measures an image left out.
+    pub folds: Vec<(String, f64)>,
+    /// Time to first token with the image at the prior, each source left out.
+    pub prior_ttft: ErrorStats,
+    /// The encoder's time at the prior.
+    pub prior_encoder: ErrorStats,
+    /// Time to first token with ρ fitted without the row's source.
+    pub fitted_ttft: ErrorStats,
+    /// The encoder's time the same way.
+    pub fitted_encoder: ErrorStats,
+    /// Whether the fitted ρ is kept: its median |ln(predicted / measured)| beats the prior's on both.
+    pub kept: bool,
+    /// ρ's band: `fitted` × the median ± [`BAND_Z`]'s prefill z robust σ of the out-of-sample measured ÷
+    /// predicted encoder speeds.
+    pub band: (f64, f64),
+    /// Share of measured encoder times inside the band, each row's band computed without its source.
+    pub band_coverage: f64,
+    /// Share of measured TTFTs with an image inside their prefill band out of sample, at the prior and with ρ
+    /// fitted.
+    pub ttft_band_coverage: (f64, f64),
 }
 
 pub(crate) fn group_name(k: GroupKey) -> String {
@@ -289,14 +337,117 @@ pub(crate) fn group_name(k: GroupKey) -> String {
 
 /// Fit on every row, score each source by the constants fitted without it, keep a group's constants only
 /// where they beat what the group would otherwise fall back to (its parent, then the backend's prior), and
-/// band each group by its out-of-sample residuals.
+/// band each group by its out-of-sample residuals. The image encoder's ρ is fitted beside them
+/// (`fit_with_vision`) and kept only where, each source left out, it beats the prior on the rows with
+/// images ([`VisionScore`]); otherwise every fit keeps the prior.
 #[must_use]
 pub fn honest(rows: &[Row]) -> Honest {
+    let prior = honest_with(rows, false);
+    let encoder_rows = rows
+        .iter()
+        .filter(|r| r.image.as_ref().is_some_and(|i| i.vision_ms.is_some()))
+        .count();
+    if encoder_rows < MIN_ROWS {
+        return prior;
+    }
+    let fitted = honest_with(rows, true);
+    let Some((rho, n, sources)) = fitted.vision_fit else {
+        return prior;
+    };
+    let (pv, fv) = (vlm_results(rows, &prior), vlm_results(rows, &fitted));
+    let ttft = |v: &[VlmResult]| -> Vec<(f64, f64)> {
+        v.iter()
+            .filter_map(|r| r.ttft_measured_ms.zip(r.ttft_predicted_ms))
+            .collect()
+    };
+    let enc = |v: &[VlmResult]| -> Vec<(f64, f64)> {
+        v.iter()
+            .filter_map(|r| r.vision_measured_ms.zip(r.vision_predicted_ms))
+            .collect()
+    };
+    let stats = |pairs: &[(f64, f64)]| {
+        ErrorStats::from_ratios(&pairs.iter().map(|(m, p)| p / m).collect::<Vec<_>>())
+    };
+    let kept =
+        log_loss(&ttft(&fv)) < log_loss(&ttft(&pv)) && log_loss(&enc(&fv)) < log_loss(&enc(&pv));
+    // ρ's band: the spread of the out-of-sample predicted ÷ measured encoder times (measured ÷ predicted
+    // speed), each row's own band computed without its source for the coverage.
+    let q: Vec<(&str, f64)> = fv
+        .iter()
+        .filter_map(|r| {
+            let (m, p) = r.vision_measured_ms.zip(r.vision_predicted_ms)?;
+            Some((r.source.as_str(), p / m))
+        })
+        .collect();
+    let z = band_z(Quantity::Prefill);
+    let all: Vec<f64> = q.iter().map(|x| x.1).collect();
+    let band = log_band(&all, z).map_or((rho, rho), |(c, h)| {
+        (
+            round3((rho * math::exp(c - h)).min(rho)),
+            round3((rho * math::exp(c + h)).max(rho)),
+        )
+    });
+    let inside: Vec<bool> = q
+        .iter()
+        .filter_map(|(s, x)| {
+            let others: Vec<f64> = q.iter().filter(|o| o.0 != *s).map(|o| o.1).collect();
+            let (c, h) = log_band(&others, z)?;
+            Some(*x >= math::exp(c - h) && *x <= math::exp(c + h))
+        })
+        .collect();
+    let ttft_in_band = |h: &Honest| {
+        let v: Vec<bool> = rows
+            .iter()
+            .zip(&h.rows)
+            .filter(|(r, _)| r.image.is_some())
+            .filter_map(|(_, l)| l.prefill_in_band)
+            .collect();
+        share_of(&v)
+    };
+    let score = VisionScore {
+        fitted: rho,
+        rows: n,
+        sources,
+        folds: fitted.vision_folds.clone(),
+        prior_ttft: stats(&ttft(&pv)),
+        prior_encoder: stats(&enc(&pv)),
+        fitted_ttft: stats(&ttft(&fv)),
+        fitted_encoder: stats(&enc(&fv)),
+        kept,
+        band,
+        band_coverage: share_of(&inside),
+        ttft_band_coverage: (ttft_in_band(&prior), ttft_in_band(&fitted)),
+    };
+    let mut h = if kept { fitted } else { prior };
+    h.vision = Some(score);
+    h
+}
+
+/// Share of `true` among `v` (NaN when empty).
+fn share_of(v: &[bool]) -> f64 {
+    if v.is_empty() {
+        f64::NAN
+    } else {
+        v.iter().filter(|x| **x).count() as f64 / v.len() as f64
+    }
+}
+
+/// [`honest`] with the image encoder's ρ fitted beside the other constants in every fit (`vision`), or at the
+/// prior.
+fn honest_with(rows: &[Row], vision: bool) -> Honest {
+    let fit_all = |train: &[Row], obs: &[Option<Obs>]| {
+        if vision {
+            fit_with_vision(train, obs)
+        } else {
+            (fit_observed(train, obs), None)
+        }
+    };
     let observed: Vec<Option<Obs>> = rows.iter().map(observe).collect();
     let mut sources: Vec<String> = rows.iter().map(|r| r.source.clone()).collect();
     sources.sort();
     sources.dedup();
     let mut folds: BTreeMap<String, Vec<Calibrated>> = BTreeMap::new();
+    let mut vision_folds = Vec::new();
     for s in &sources {
         let (train, obs): (Vec<Row>, Vec<Option<Obs>>) = rows
             .iter()
@@ -304,7 +455,11 @@ pub fn honest(rows: &[Row]) -> Honest {
             .filter(|(r, _)| &r.source != s)
             .map(|(r, o)| (r.clone(), o.clone()))
             .unzip();
-        folds.insert(s.clone(), fit_observed(&train, &obs));
+        let (table, _) = fit_all(&train, &obs);
+        if rows.iter().any(|r| &r.source == s && with_image(r)) {
+            vision_folds.push((s.clone(), table.first().map_or(VISION_PRIOR, |c| c.vit_eff)));
+        }
+        folds.insert(s.clone(), table);
     }
     let loso: Vec<LosoRow> = rows
         .iter()
@@ -334,7 +489,7 @@ pub fn honest(rows: &[Row]) -> Honest {
             Err(_) => (None, None),
         })
         .collect();
-    let full = fit_observed(rows, &observed);
+    let (full, vision_fit) = fit_all(rows, &observed);
     let mut keys: Vec<GroupKey> = full.iter().map(key_of).collect();
     let rank = |k: &GroupKey| match (k.1, k.2) {
         (Some(_), Some(_)) => 0,
@@ -529,7 +684,8 @@ pub fn honest(rows: &[Row]) -> Honest {
     let (mut dec_in, mut pre_in) = (0usize, 0usize);
     let mut dec_w = Vec::new();
     let mut pre_w = Vec::new();
-    for r in &loso {
+    let mut pre_inside: Vec<Option<bool>> = vec![None; loso.len()];
+    for (i, r) in loso.iter().enumerate() {
         for q in qs {
             let Some((k, m, p)) = r.pick(q, &off) else {
                 continue;
@@ -546,6 +702,7 @@ pub fn honest(rows: &[Row]) -> Honest {
                     pre.push(p / m);
                     pre_in += usize::from(inside);
                     pre_w.push(hi / lo);
+                    pre_inside[i] = Some(inside);
                 }
             }
         }
@@ -581,7 +738,8 @@ pub fn honest(rows: &[Row]) -> Honest {
         n_sources: sources.len(),
         rows: loso
             .iter()
-            .map(|r| {
+            .zip(pre_inside)
+            .map(|(r, inside)| {
                 let pair = |q| r.pick(q, &off).map(|(_, m, p)| (m, p));
                 LosoResult {
                     id: r.id.clone(),
@@ -589,15 +747,46 @@ pub fn honest(rows: &[Row]) -> Honest {
                     decode: pair(Quantity::Decode),
                     prefill: pair(Quantity::Prefill),
                     vision_s: r.vision_s(&off),
+                    prefill_in_band: inside,
                 }
             })
             .collect(),
+        vision_fit,
+        vision_folds,
+        vision: None,
     }
 }
 
-/// The generated file that holds [`CALIBRATED`] (`crates/core/src/calibration_table.rs`), fitted on `files`.
+impl Honest {
+    /// What the shipped [`VISION`] says of this fit: ρ where it was kept, else the prior, with the fitted
+    /// value, its band and what it rests on either way.
+    #[must_use]
+    pub fn vision_fit(&self) -> VisionFit {
+        match &self.vision {
+            Some(v) => VisionFit {
+                ratio: if v.kept { v.fitted } else { VISION_PRIOR },
+                fitted: v.fitted,
+                band: v.band,
+                kept: v.kept,
+                rows: v.rows,
+                sources: v.sources,
+            },
+            None => VisionFit {
+                ratio: VISION_PRIOR,
+                fitted: VISION_PRIOR,
+                band: (VISION_PRIOR, VISION_PRIOR),
+                kept: false,
+                rows: 0,
+                sources: 0,
+            },
+        }
+    }
+}
+
+/// The generated file that holds [`CALIBRATED`] and [`VISION`] (`crates/core/src/calibration_table.rs`),
+/// fitted on `files`.
 #[must_use]
-pub fn table_file(table: &[Calibrated], files: &[String]) -> String {
+pub fn table_file(table: &[Calibrated], vision: &VisionFit, files: &[String]) -> String {
     let names: Vec<&str> = files
         .iter()
         .map(|f| f.rsplit('/').next().unwrap_or(f))
@@ -608,14 +797,26 @@ pub fn table_file(table: &[Calibrated], files: &[String]) -> String {
          //! back to with each source left out, banded by their out-of-sample residuals\n\
          //! (`edgefit_calib::honest`). Do not edit; regenerate (a test checks that this file is current).\n\
          \n\
-         use crate::calibration::{{cal, Calibrated, HwClass, Runtime}};\n\
+         use crate::calibration::{{cal, Calibrated, HwClass, Runtime, VisionFit}};\n\
          use crate::input::Backend;\n\
          \n\
          /// The calibrated defaults (see the module docs). Group rows first, then backend-wide rows.\n\
          #[rustfmt::skip]\n\
-         pub const CALIBRATED: &[Calibrated] = &[\n{}];\n",
+         pub const CALIBRATED: &[Calibrated] = &[\n{}];\n\
+         \n\
+         /// The image encoder's efficiency relative to the language model's prefill η_c (`vit_eff`), fitted on\n\
+         /// the published encoder times with each source left out (see [`VisionFit`]).\n\
+         #[rustfmt::skip]\n\
+         pub const VISION: VisionFit = VisionFit {{ ratio: {:?}, fitted: {:?}, band: ({:?}, {:?}), kept: {}, rows: {}, sources: {} }};\n",
         names.join(", "),
-        table_source(table)
+        table_source(table),
+        vision.ratio,
+        vision.fitted,
+        vision.band.0,
+        vision.band.1,
+        vision.kept,
+        vision.rows,
+        vision.sources
     )
 }
 

@@ -57,7 +57,10 @@
 //!   Apple and Intel E-cores), phones included ([`cpu_threads`]).
 //! - **Images** ([`vision_model`], [`image_tokens`]): a row with `images` ≥ 1 gets its model's vision-language
 //!   preset tower and its images as the engine's own keys; its `ttft_ms` (image encoder and prefill) is the
-//!   prefill measurement, the prompt's text and image tokens over it, as the engine's `prefill_tps` is.
+//!   prefill measurement, the prompt's text and image tokens over it, as the engine's `prefill_tps` is. The
+//!   encoder runs at η_c × ρ (`vit_eff`), one ρ for every device fitted on the rows that state the encoder's
+//!   time ([`fit_vision`]; η_c and ρ are fitted in turn) and kept by [`honest`] only where it beats
+//!   its prior of 1 out of sample ([`VisionScore`]).
 //! - **KV shape**: from the model families ([`KNOWN_MODELS`], [`known_shape`]) by name and nearest parameter
 //!   count — the core's model preset where there is one ([`preset_shape`]), else a shape kept for the
 //!   measurements alone; otherwise estimated from the parameter count ([`estimate_shape`]). KV in 16 bits, except on CPUs under
@@ -127,6 +130,7 @@ pub use edgefit_core::calibration::*;
 
 mod cpu;
 mod csv;
+mod encoder;
 mod fit;
 mod honest;
 mod names;
@@ -138,6 +142,7 @@ mod vlm;
 
 pub use cpu::*;
 pub use csv::*;
+pub use encoder::*;
 pub use fit::*;
 pub use honest::*;
 pub use names::*;

@@ -246,7 +246,7 @@ pub(crate) fn inputs_with_peak(row: &Row, c: &Calibrated, peak: Peak) -> (Inputs
         set(&mut i, Field::Chunk, ub);
     }
     set(&mut i, Field::GemmTile, gemm_tile(row));
-    crate::vlm::apply_images(row, &mut i);
+    crate::vlm::apply_images(row, &mut i, c.vit_eff);
     (i, ctx, prompt)
 }
 
@@ -354,6 +354,10 @@ pub struct Prediction {
     pub peak_given: bool,
     /// With images: the image encoder's time within the predicted TTFT (`numbers.vision_encoder_ms`), seconds.
     pub vision_s: Option<f64>,
+    /// With images: the encoder's arithmetic alone at its utilization (η_c × ρ), seconds.
+    pub vision_compute_s: Option<f64>,
+    /// With images: the encoder's weight reads alone, seconds.
+    pub vision_memory_s: Option<f64>,
 }
 
 /// The side that sets a predicted decode time, beside the fixed cost per token: the memory reads at η_bw,
@@ -438,6 +442,8 @@ pub fn predict_with(
         prefill_roofline: report.compute.peak.0 / ops_per_prompt_token,
         peak_given: default_peak(row).given,
         vision_s: vision.map(|v| v.time.0),
+        vision_compute_s: vision.map(|v| v.compute_time.0),
+        vision_memory_s: vision.map(|v| v.memory_time.0),
     })
 }
 

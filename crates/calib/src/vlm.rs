@@ -116,8 +116,9 @@ fn csv_num(column: &'static str, f: &Fields<'_>) -> Result<Option<f64>, SkipReas
     crate::csv::num(column, f.get(column))
 }
 
-/// Set a row's images and its model's tower in its scenario (nothing for a text-only row).
-pub(crate) fn apply_images(row: &Row, i: &mut Inputs) {
+/// Set a row's images, its model's tower and the encoder's efficiency relative to η_c (`vit_eff`, the
+/// constants' ρ) in its scenario (nothing for a text-only row).
+pub(crate) fn apply_images(row: &Row, i: &mut Inputs, vit_eff: f64) {
     let Some(img) = &row.image else {
         return;
     };
@@ -125,6 +126,10 @@ pub(crate) fn apply_images(row: &Row, i: &mut Inputs) {
     i.set_exact(Field::Images, img.images);
     i.set_exact(Field::ImagePx, img.width);
     i.set_exact(Field::ImageH, img.height);
+    i.set_exact(
+        Field::VitEff,
+        edgefit_core::math::clamp(vit_eff, 1e-3, 10.0),
+    );
 }
 
 /// The image tokens a row's prompt holds (0 for a text-only row).

@@ -294,7 +294,42 @@ pub struct Calibrated {
     pub n_decode: usize,
     /// Prefill rows the constants were fitted on (0: the prior).
     pub n_prefill: usize,
+    /// The image encoder's utilization as a share of `eta_c` (ρ, the `vit_eff` key): one value for every
+    /// group, fitted on the published encoder times ([`VISION`]); [`VISION_PRIOR`] in the prior. Not printed
+    /// per entry in the generated table: the table's `cal` rows take [`VISION`]'s.
+    pub vit_eff: f64,
 }
+
+/// The prior of the image encoder's efficiency relative to the language model's prefill η_c (ρ): 1, the
+/// encoder's matmuls as efficient as the prompt's — what the seed assumes when it prices an image at the
+/// unit's compute. Its ViT runs one batch of patches through 16-bit matrices much like a prompt of as many
+/// tokens, so without a measurement nothing says it should run slower or faster.
+pub const VISION_PRIOR: f64 = 1.0;
+
+/// The image encoder's efficiency relative to the language model's prefill η_c, as fitted on the published
+/// vision-language measurements that state the encoder's time (`edgefit_calib::fit_vision`) and scored with
+/// each source left out (`edgefit_calib::honest`). Generated into `calibration_table.rs` as [`VISION`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VisionFit {
+    /// ρ the engine uses (a device preset's `vit_eff`): `fitted` where it beat the prior out of sample, else
+    /// [`VISION_PRIOR`].
+    pub ratio: f64,
+    /// The value fitted on every source (shown whether kept or not).
+    pub fitted: f64,
+    /// The band of ρ: `fitted` × the median ± 2.4 robust standard deviations (the prefill z,
+    /// `edgefit_calib::BAND_Z`) of the out-of-sample measured ÷ predicted encoder speeds.
+    pub band: (f64, f64),
+    /// Whether the fitted value beat the prior with each source left out, on the time to first token with an
+    /// image and on the encoder's own time.
+    pub kept: bool,
+    /// Encoder times the value is fitted on.
+    pub rows: usize,
+    /// Publications they come from.
+    pub sources: usize,
+}
+
+pub use crate::calibration_table::VISION;
 
 /// Where no measurement exists: the seed's η_bw 0.6, 0.1 ms per layer, a ±50 % band, and an η_c by what
 /// the unit's GEMM kernels reach of the peak the engine uses: CPUs and GPUs 0.5 (blocked GEMM on SIMD or GPU
@@ -316,6 +351,7 @@ pub const fn prior(backend: Backend) -> Calibrated {
         prefill_band: (0.5, 1.5),
         n_decode: 0,
         n_prefill: 0,
+        vit_eff: VISION_PRIOR,
     }
 }
 
@@ -336,6 +372,7 @@ pub const fn naive(backend: Backend) -> Calibrated {
         prefill_band: (1.0, 1.0),
         n_decode: 0,
         n_prefill: 0,
+        vit_eff: VISION_PRIOR,
     }
 }
 
@@ -364,6 +401,7 @@ pub(crate) const fn cal(
         prefill_band,
         n_decode,
         n_prefill,
+        vit_eff: VISION.ratio,
     }
 }
 
@@ -402,17 +440,21 @@ pub fn lookup_runtime(
 }
 
 /// The defaults for a backend, runtime family and class: the exact (backend, runtime, class) group of
-/// [`CALIBRATED`] where there is one, else [`lookup_runtime`]'s chain. What `edgefit validate` and the page
-/// use.
+/// [`CALIBRATED`] where there is one, else [`lookup_runtime`]'s chain; the image encoder's ratio is
+/// [`VISION`]'s whichever entry answers. What `edgefit validate` and the page use.
 #[must_use]
 pub fn default_for(backend: Backend, runtime: Option<Runtime>, hw: HwClass) -> Calibrated {
-    CALIBRATED
+    let c = CALIBRATED
         .iter()
         .find(|c| {
             c.backend == backend && runtime.is_some() && c.runtime == runtime && c.hw == Some(hw)
         })
         .copied()
-        .unwrap_or_else(|| lookup_runtime(CALIBRATED, backend, runtime, hw))
+        .unwrap_or_else(|| lookup_runtime(CALIBRATED, backend, runtime, hw));
+    Calibrated {
+        vit_eff: VISION.ratio,
+        ..c
+    }
 }
 
 impl Calibrated {

@@ -3,29 +3,29 @@
 //! back to with each source left out, banded by their out-of-sample residuals
 //! (`edgefit_calib::honest`). Do not edit; regenerate (a test checks that this file is current).
 
-use crate::calibration::{cal, Calibrated, HwClass, Runtime};
+use crate::calibration::{cal, Calibrated, HwClass, Runtime, VisionFit};
 use crate::input::Backend;
 
 /// The calibrated defaults (see the module docs). Group rows first, then backend-wide rows.
 #[rustfmt::skip]
 pub const CALIBRATED: &[Calibrated] = &[
-    cal(Backend::Npu, Some(HwClass::Sbc), None, 0.907, 0.33, 0.163, (0.825, 1.204), (0.228, 5.548), 44, 0),
-    cal(Backend::Npu, Some(HwClass::PcIgpuApu), None, 0.339, 0.17, 0.163, (0.551, 2.03), (0.228, 5.548), 21, 0),
-    cal(Backend::Npu, None, None, 0.6, 0.0, 0.163, (0.515, 1.784), (0.228, 5.548), 0, 105),
-    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::LlamaCpp), 0.864, 0.19, 0.667, (0.784, 1.399), (0.818, 1.359), 188, 111),
-    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::Mlx), 0.969, 0.1, 0.791, (0.771, 1.205), (0.762, 1.438), 37, 29),
-    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::LiteRt), 0.443, 0.17, 0.446, (0.619, 1.634), (0.46, 2.019), 11, 11),
-    cal(Backend::Gpu, Some(HwClass::Jetson), None, 0.96, 0.31, 0.397, (0.788, 1.32), (0.696, 1.557), 47, 0),
-    cal(Backend::Gpu, Some(HwClass::Jetson), Some(Runtime::LlamaCppCuda), 0.645, 0.51, 0.397, (0.652, 1.444), (0.696, 1.557), 5, 0),
-    cal(Backend::Gpu, Some(HwClass::Jetson), Some(Runtime::Other), 0.96, 0.31, 0.238, (0.771, 1.318), (0.573, 1.471), 0, 10),
-    cal(Backend::Gpu, Some(HwClass::PcIgpuApu), Some(Runtime::LlamaCpp), 0.6, 0.0, 0.095, (0.771, 1.318), (0.161, 4.273), 0, 11),
-    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), None, 0.838, 0.05, 0.259, (0.801, 1.25), (0.345, 1.654), 44, 40),
-    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), Some(Runtime::LlamaCpp), 0.853, 0.09, 0.259, (0.789, 1.287), (0.696, 1.557), 9, 0),
-    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), Some(Runtime::LlamaCppCuda), 0.828, 0.04, 0.282, (0.865, 1.25), (0.677, 1.691), 34, 31),
-    cal(Backend::Gpu, None, Some(Runtime::LlamaCppCuda), 0.8, 0.03, 0.397, (0.78, 1.29), (0.696, 1.557), 45, 0),
-    cal(Backend::Gpu, None, Some(Runtime::Mlc), 0.6, 0.0, 0.057, (0.771, 1.318), (0.329, 1.373), 0, 7),
-    cal(Backend::Gpu, None, Some(Runtime::Other), 0.6, 0.0, 0.269, (0.771, 1.318), (0.714, 1.593), 0, 44),
-    cal(Backend::Gpu, None, None, 0.6, 0.0, 0.397, (0.7, 1.335), (0.379, 2.17), 0, 277),
+    cal(Backend::Npu, Some(HwClass::Sbc), None, 0.907, 0.33, 0.165, (0.825, 1.204), (0.262, 4.916), 44, 0),
+    cal(Backend::Npu, Some(HwClass::PcIgpuApu), None, 0.339, 0.17, 0.165, (0.551, 2.03), (0.262, 4.916), 21, 0),
+    cal(Backend::Npu, None, Some(Runtime::Other), 0.6, 0.0, 0.164, (0.652, 1.521), (0.274, 4.71), 0, 101),
+    cal(Backend::Npu, None, None, 0.6, 0.0, 0.165, (0.515, 1.784), (0.098, 8.722), 0, 105),
+    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::LlamaCpp), 0.864, 0.19, 0.667, (0.784, 1.399), (0.82, 1.355), 188, 111),
+    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::Mlx), 0.969, 0.1, 0.791, (0.771, 1.205), (0.767, 1.427), 37, 29),
+    cal(Backend::Gpu, Some(HwClass::AppleMSeries), Some(Runtime::LiteRt), 0.443, 0.17, 0.446, (0.619, 1.634), (0.465, 1.995), 11, 11),
+    cal(Backend::Gpu, Some(HwClass::Jetson), None, 0.96, 0.31, 0.397, (0.788, 1.32), (0.707, 1.528), 47, 0),
+    cal(Backend::Gpu, Some(HwClass::Jetson), Some(Runtime::LlamaCppCuda), 0.645, 0.51, 0.397, (0.652, 1.444), (0.707, 1.528), 5, 0),
+    cal(Backend::Gpu, Some(HwClass::PcIgpuApu), Some(Runtime::LlamaCpp), 0.6, 0.0, 0.095, (0.771, 1.318), (0.163, 4.221), 0, 11),
+    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), None, 0.838, 0.05, 0.264, (0.801, 1.25), (0.345, 1.615), 44, 40),
+    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), Some(Runtime::LlamaCpp), 0.853, 0.09, 0.264, (0.789, 1.287), (0.707, 1.528), 9, 0),
+    cal(Backend::Gpu, Some(HwClass::WorkstationUnified), Some(Runtime::LlamaCppCuda), 0.828, 0.04, 0.282, (0.865, 1.25), (0.681, 1.679), 34, 31),
+    cal(Backend::Gpu, None, Some(Runtime::LlamaCppCuda), 0.8, 0.03, 0.397, (0.78, 1.29), (0.707, 1.528), 45, 0),
+    cal(Backend::Gpu, None, Some(Runtime::Mlc), 0.6, 0.0, 0.057, (0.771, 1.318), (0.333, 1.354), 0, 7),
+    cal(Backend::Gpu, None, Some(Runtime::Other), 0.6, 0.0, 0.269, (0.771, 1.318), (0.669, 1.574), 0, 44),
+    cal(Backend::Gpu, None, None, 0.6, 0.0, 0.397, (0.7, 1.335), (0.381, 2.152), 0, 277),
     cal(Backend::Cpu, Some(HwClass::AppleMSeries), None, 0.545, 0.19, 0.6, (0.752, 1.358), (0.348, 2.766), 7, 0),
     cal(Backend::Cpu, Some(HwClass::Phone), None, 0.609, 0.32, 0.6, (0.694, 1.585), (0.348, 2.766), 55, 0),
     cal(Backend::Cpu, Some(HwClass::Jetson), None, 0.602, 0.29, 0.452, (0.612, 1.421), (0.237, 3.016), 0, 0),
@@ -35,3 +35,8 @@ pub const CALIBRATED: &[Calibrated] = &[
     cal(Backend::Cpu, None, Some(Runtime::LiteRt), 0.6, 0.0, 0.459, (0.715, 1.465), (0.33, 2.828), 0, 28),
     cal(Backend::Cpu, None, None, 0.6, 0.0, 0.6, (0.715, 1.465), (0.41, 2.616), 0, 0),
 ];
+
+/// The image encoder's efficiency relative to the language model's prefill η_c (`vit_eff`), fitted on
+/// the published encoder times with each source left out (see [`VisionFit`]).
+#[rustfmt::skip]
+pub const VISION: VisionFit = VisionFit { ratio: 0.417, fitted: 0.417, band: (0.155, 1.072), kept: true, rows: 8, sources: 3 };

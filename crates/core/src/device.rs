@@ -18,6 +18,8 @@ pub struct Device {
     pub int4_assumed: bool,
     /// Share of the peak real operators reach.
     pub compute_util: f64,
+    /// The image encoder's utilization as a share of `compute_util` (ρ; 1: the same).
+    pub vision_ratio: f64,
     /// Effective CPU throughput for fallback operators.
     pub cpu: OpsPerSec,
     /// Total memory.

@@ -503,6 +503,12 @@ fields! {
     /// own (Gemma 3n's `num_kv_shared_layers`: 15 of 35). They hold no cache and still read one. Appended
     /// after every older field, so no field's place in the table moves.
     KvSharedLayers = "kv_shared_layers", Model, Count, d(0.0), incl(0.0), incl(1e4), Integer;
+    /// Vision-language models: the image encoder's compute utilization as a share of the language model's
+    /// prefill utilization η_c, ρ (the encoder runs at the FP16 peak × η_c × ρ, at most the peak). The prior
+    /// is 1 — the encoder as efficient as the prompt's matmuls, which is all the seed assumes; a device preset
+    /// sets the value fitted on published encoder times (`calibration::VISION`, each source left out). A
+    /// range is allowed. Appended after every older field, so no field's place in the table moves.
+    VitEff = "vit_eff", Device, Ratio, d(1.0), excl(0.0), incl(10.0), Real;
 }
 
 impl Field {
@@ -534,7 +540,7 @@ impl Field {
             | DecodeCtx | ChainGbps | DecodeTops => model != ModelKind::OneShot,
             VitParamsB | ProjParamsB | VitLayers | VitHidden | VitPatch | VitWindow
             | VitFullLayers | TilePx | MaxTiles | TileTokens | FlashParamsB | VitBits | Images
-            | ImagePx | ImageH | KvSharedLayers => model != ModelKind::OneShot,
+            | ImagePx | ImageH | KvSharedLayers | VitEff => model != ModelKind::OneShot,
             ActiveParamsB => model == ModelKind::Params,
             Layers | Hidden | Heads | KvHeads | HeadDim | KvBits | TtftMs | TpotMs | Context
             | Prompt | Output | TokenOverheadMs | LayerMs | Chunk | EmbedBits | Streams

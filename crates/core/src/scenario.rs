@@ -492,6 +492,7 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         peak_int4: opt(Field::PeakInt4Tops).map_or(int8, OpsPerSec::from_tops),
         int4_assumed: opt(Field::PeakInt4Tops).is_none(),
         compute_util: v(Field::ComputeUtil),
+        vision_ratio: v(Field::VitEff),
         cpu: OpsPerSec::from_tops(v(Field::CpuTops)),
         memory: Bytes::from_gb(v(Field::MemoryGb)),
         reserved: Bytes::from_gb(v(Field::ReservedGb)),

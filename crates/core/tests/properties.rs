@@ -341,6 +341,7 @@ proptest! {
         max_tiles in 1u32..40,
         tile_tokens in 1u32..400,
         bits in 4u32..17,
+        rho in 0.05f64..3.0,
     ) {
         let mut i = i;
         let ids = vlm_ids();
@@ -359,11 +360,20 @@ proptest! {
         i.set_exact(Field::ImagePx, f64::from(w));
         i.set(Field::ImageH, h.map(|h| Value::exact(f64::from(h))));
         i.set_exact(Field::VitBits, f64::from(bits));
+        i.set_exact(Field::VitEff, rho);
         i.set_exact(Field::Context, 131_072.0);
         round_trips(&i)?;
         if let Ok(s) = validate(&i) {
             let r = analyze(&s.expected);
             let none = analyze(&validate(&i.clone().with(Field::Images, 0.0)).unwrap().expected);
+            // A less efficient encoder never makes the first token come sooner, and changes nothing else.
+            let slower = analyze(&validate(&i.clone().with(Field::VitEff, rho / 2.0)).unwrap().expected);
+            prop_assert!(slower.ttft.ttft.0 >= r.ttft.ttft.0 * (1.0 - 1e-12));
+            prop_assert_eq!(slower.speed.decode_tps, r.speed.decode_tps);
+            prop_assert_eq!(slower.memory.total, r.memory.total);
+            if let Some(v) = r.ttft.vision {
+                prop_assert!(v.utilization <= 1.0 && v.utilization > 0.0);
+            }
             prop_assert!(r.ttft.ttft.0 >= none.ttft.ttft.0 * (1.0 - 1e-12));
             prop_assert!(r.memory.total.0 >= none.memory.total.0 * (1.0 - 1e-12));
             prop_assert!(r.storage.file.0 >= none.storage.file.0);

@@ -570,6 +570,12 @@ fn field_words(f: Field) -> Option<Words> {
                 "Multi-head latent attention: cached elements per token and layer instead of K and V; 0 for none.",
                 "多头潜在注意力：每 token 每层缓存的元素数，代替 K 和 V；0 表示不用。",
             ],
+            "vit_eff" => [
+                "Image encoder efficiency",
+                "图像编码器效率",
+                "Vision-language models: the image encoder's utilization as a multiple of the compute utilization η_c — it runs at the FP16 peak × η_c × this (at most the peak). 1 is the prior, the encoder as efficient as the prompt; a device preset sets the value fitted on published encoder times with each source left out (measured encoders reach about a half to a third of the prompt's efficiency). A range is allowed.",
+                "视觉语言模型：图像编码器的利用率相对算子利用率 η_c 的倍数——编码器按 FP16 峰值 × η_c × 该值计算（不超过峰值）。先验值为 1，即与提示词预填充同样高效；选择设备预设时取基于公开编码器实测拟合、逐一留出来源检验的值（实测编码器约为预填充效率的一半到三分之一）。可填区间。",
+            ],
             "kv_shared_layers" => [
                 "Layers sharing a KV cache",
                 "共享 KV 缓存的层数",

@@ -269,6 +269,18 @@ fn origins_lines(inputs: &Inputs, lang: Lang) -> String {
         }
     }
     for (_, o) in &all {
+        if let Origin::FittedAll { rows, sources } = o {
+            let n = names(&|x| x == o).join(sep);
+            let line = lang.pick(
+                format!("- Fitted on {rows} published measurements from {sources} sources, one value for every device (each source left out): {n}\n"),
+                format!("- 基于 {sources} 个来源的 {rows} 条公开实测拟合，所有设备共用一个值（逐一留出来源检验）：{n}\n"),
+            );
+            if !out.contains(&line) {
+                out.push_str(&line);
+            }
+        }
+    }
+    for (_, o) in &all {
         if let Origin::PowerMode { mode } = o {
             let n = names(&|x| x == o).join(sep);
             let line = lang.pick(

@@ -97,3 +97,82 @@ fn vision_models_are_matched_by_their_preset_ids() {
         (28.0, 3584.0, 4.0, 151_666.0)
     );
 }
+
+/// data/vlm.csv V006 and V007: RKLLM's own RK3588 runs (source E01), with the encoder's time.
+const RK3588_E01: [&str; 2] = [
+    "V006,E01,sbc,Rockchip RK3588 board,33.8,NPU,RKLLM,Qwen2.5-VL-3B-Instruct,3.09,w8a8,,8.66,,6,TOPS,INT8,1,392,392,196,2930,4050",
+    "V007,E01,sbc,Rockchip RK3588 board,33.8,NPU,RKLLM,MiniCPM-V-2_6,7.61,w8a8,,4.18,,6,TOPS,INT8,1,448,448,64,3270,4096",
+];
+
+#[test]
+fn an_encoder_time_gives_the_ratio_at_which_the_engine_matches_it() {
+    let p = vlm(RK3588);
+    let r = &p.rows[0];
+    let c = default_for_row(r);
+    // The encoder's arithmetic at ρ = 1 over the measured 3.5427 s: the ρ at which analyze gives that time.
+    let rho = encoder_ratio(r, &c).expect("the row states its encoder's time");
+    assert!(rho > 0.05 && rho < 1.0, "{rho}");
+    let at = predict(r, &Calibrated { vit_eff: rho, ..c }).unwrap();
+    assert!((at.vision_s.unwrap() - 3.542_7).abs() < 1e-9, "{at:?}");
+    // Half the ratio, twice the encoder's time; the language model's share of the TTFT does not move.
+    let half = predict(
+        r,
+        &Calibrated {
+            vit_eff: rho / 2.0,
+            ..c
+        },
+    )
+    .unwrap();
+    assert!((half.vision_s.unwrap() - 2.0 * 3.542_7).abs() < 1e-9);
+    let ttft = |p: &Prediction| (32.0 + 289.0) / p.prefill_tps;
+    assert!(
+        (ttft(&half) - half.vision_s.unwrap() - (ttft(&at) - at.vision_s.unwrap())).abs() < 1e-9
+    );
+    // A row without the encoder's time gives none.
+    let mut no_time = r.clone();
+    no_time.image.as_mut().unwrap().vision_ms = None;
+    assert_eq!(encoder_ratio(&no_time, &c), None);
+}
+
+#[test]
+fn the_encoders_ratio_is_the_median_over_sources_of_each_sources_median() {
+    let p = vlm(&[RK3588_E01[0], RK3588_E01[1], RK3588].join("\n"));
+    assert_eq!(p.skipped, Vec::new());
+    let table = vec![prior(Backend::Npu)];
+    let each: Vec<f64> = p
+        .rows
+        .iter()
+        .map(|r| encoder_ratio(r, &table[0]).unwrap())
+        .collect();
+    // E01's two rows vote once (their median), V02's one row once: the median of two votes is their mean.
+    let want = 0.5 * (0.5 * (each[0] + each[1]) + each[2]);
+    let (rho, rows, sources) = fit_vision(&p.rows, &table).expect("three rows");
+    assert!(
+        (rho - (want * 1000.0).round() / 1000.0).abs() < 1e-12,
+        "{rho} {each:?}"
+    );
+    assert_eq!((rows, sources), (3, 2));
+    // Fewer rows than MIN_ROWS: no fit (the prior stands).
+    assert_eq!(fit_vision(&p.rows[..2], &table), None);
+}
+
+#[test]
+fn the_encoders_ratio_and_the_prompts_efficiency_settle_together() {
+    let p = vlm(&[RK3588_E01[0], RK3588_E01[1], RK3588].join("\n"));
+    let observed: Vec<_> = p.rows.iter().map(crate::fit::observe).collect();
+    let (table, fit) = crate::encoder::fit_with_vision(&p.rows, &observed);
+    let (rho, _, _) = fit.expect("three encoder times");
+    // Every entry carries the ratio, and the ratio fitted under the final constants is the one they were
+    // fitted with (a TTFT's share left to the prompt depends on it).
+    assert!(table.iter().all(|c| c.vit_eff == rho));
+    let again = fit_vision(&p.rows, &table).unwrap().0;
+    assert!((again - rho).abs() < 1e-3, "{again} {rho}");
+    // With the encoder slower than the prompt's efficiency, more of each TTFT is the encoder's, so the
+    // prompt's η_c fitted on these rows is higher than at the prior.
+    let prior_fit = crate::fit::fit_observed(&p.rows, &observed);
+    assert!(rho < 1.0);
+    assert!(
+        table[0].eta_c > prior_fit[0].eta_c,
+        "{table:?} {prior_fit:?}"
+    );
+}

@@ -120,7 +120,7 @@ fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
     let name = files.join(" ");
     if refit {
         let h = calibration::honest(&parsed.rows);
-        print_out(&calibration::table_file(&h.table, &files));
+        print_out(&calibration::table_file(&h.table, &h.vision_fit(), &files));
         return OK;
     }
     let v = calibration::validate_rows(&parsed);
@@ -145,6 +145,9 @@ fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
             if !vlm.is_empty() {
                 o["loso"]["vlm"] = vlm_json(&vlm);
             }
+            if let Some(v) = &h.vision {
+                o["loso"]["vision_ratio"] = vision_json(v);
+            }
         }
         let mut s =
             serde_json::to_string_pretty(&o).unwrap_or_else(|e| format!("{{\"error\": \"{e}\"}}"));
@@ -157,6 +160,9 @@ fn run_all(paths: &[String], json: bool, refit: bool, loso: bool) -> i32 {
             let vlm = calibration::vlm_results(&parsed.rows, h);
             if !vlm.is_empty() {
                 t.push_str(&vlm_text(&vlm));
+            }
+            if let Some(v) = &h.vision {
+                t.push_str(&vision_text(v));
             }
         }
         t
@@ -336,6 +342,71 @@ fn vlm_text(rows: &[calibration::VlmResult]) -> String {
     let _ = writeln!(
         o,
         "  (≈: the source states the image tokens, not the size: the size whose tokens are nearest, by the model's rule)"
+    );
+    o
+}
+
+/// The image encoder's efficiency relative to η_c (ρ, `vit_eff`) out of sample, as JSON.
+fn vision_json(v: &calibration::VisionScore) -> Value {
+    let stats = |e: &ErrorStats| {
+        json!({"n": e.n, "median_abs_err": finite(e.median_abs_err), "within_25": finite(e.within_25),
+               "median_ratio": finite(e.median_ratio)})
+    };
+    json!({
+        "fitted": v.fitted, "rows": v.rows, "sources": v.sources, "kept": v.kept,
+        "band": [v.band.0, v.band.1], "band_coverage": finite(v.band_coverage),
+        "folds": v.folds.iter().map(|(s, r)| json!({"source": s, "ratio": r})).collect::<Vec<_>>(),
+        "prior": {"ratio": calibration::VISION_PRIOR, "ttft": stats(&v.prior_ttft), "vision_encoder": stats(&v.prior_encoder),
+                  "ttft_band_coverage": finite(v.ttft_band_coverage.0)},
+        "fit": {"ttft": stats(&v.fitted_ttft), "vision_encoder": stats(&v.fitted_encoder),
+                "ttft_band_coverage": finite(v.ttft_band_coverage.1)},
+    })
+}
+
+/// The image encoder's efficiency relative to η_c (ρ, `vit_eff`) out of sample, as text.
+fn vision_text(v: &calibration::VisionScore) -> String {
+    let mut o = String::new();
+    let folds: Vec<String> = v.folds.iter().map(|(s, r)| format!("{s} {r}")).collect();
+    let _ = writeln!(
+        o,
+        "\nImage encoder efficiency relative to η_c (ρ, `vit_eff`; the prior {}): fitted on {} encoder times from {}\nsources, ρ = {} (band {}–{}, {} of encoder times inside it, each row's band without its source);\nwith each source left out: {}",
+        calibration::VISION_PRIOR,
+        v.rows,
+        v.sources,
+        v.fitted,
+        v.band.0,
+        v.band.1,
+        pct(v.band_coverage),
+        folds.join(", ")
+    );
+    let line = |label: &str, t: &ErrorStats, e: &ErrorStats, cov: f64| {
+        format!(
+            "  {label:<30} TTFT {} / {} within ±25 % (n {}, {} inside the prefill band)   encoder {} / {} (n {})\n",
+            pct(t.median_abs_err),
+            pct(t.within_25),
+            t.n,
+            pct(cov),
+            pct(e.median_abs_err),
+            pct(e.within_25),
+            e.n
+        )
+    };
+    o.push_str(&line(
+        "prior (ρ = 1)",
+        &v.prior_ttft,
+        &v.prior_encoder,
+        v.ttft_band_coverage.0,
+    ));
+    o.push_str(&line(
+        "ρ fitted, its source left out",
+        &v.fitted_ttft,
+        &v.fitted_encoder,
+        v.ttft_band_coverage.1,
+    ));
+    let _ = writeln!(
+        o,
+        "  kept: {} (the fitted ρ must beat the prior's median |ln(predicted ÷ measured)| on both, out of sample)",
+        if v.kept { "yes" } else { "no" }
     );
     o
 }

@@ -43,13 +43,30 @@ pub fn effective(
     activation: Activation,
     coverage: f64,
 ) -> (OpsPerSec, OpsPerSec, bool) {
+    effective_at(s, activation, coverage, s.device.compute_util)
+}
+
+/// The image encoder's utilization: η_c × its ratio ρ (`vit_eff`), at most 1.
+#[must_use]
+pub fn vision_util(s: &Scenario) -> f64 {
+    (s.device.compute_util * s.device.vision_ratio).min(1.0)
+}
+
+/// [`effective`] at a utilization of the peak other than η_c (the image encoder's, [`vision_util`]).
+#[must_use]
+pub fn effective_at(
+    s: &Scenario,
+    activation: Activation,
+    coverage: f64,
+    utilization: f64,
+) -> (OpsPerSec, OpsPerSec, bool) {
     let d = &s.device;
     let (peak, assumed) = match activation {
         Activation::Int8 => (d.peak_int8, false),
         Activation::Fp16 => (d.peak_fp16, d.fp16_assumed),
         Activation::Int4 => (d.peak_int4, d.int4_assumed),
     };
-    let acc = peak * d.compute_util;
+    let acc = peak * utilization;
     let eff = if coverage >= 1.0 {
         acc
     } else {

@@ -6,7 +6,7 @@
 use crate::input::Activation;
 use crate::model::Model;
 use crate::scenario::Scenario;
-use crate::units::{Ops, Seconds};
+use crate::units::{Ops, OpsPerSec, Seconds};
 
 use super::{compute, headroom, memory, Compute, Verdict};
 
@@ -48,7 +48,11 @@ pub struct VisionCost {
     pub passes: f64,
     /// Encoder and projector operations.
     pub ops: Ops,
-    /// The arithmetic at the FP16 peak × η_c (after CPU fallback).
+    /// The encoder's utilization of the FP16 peak: η_c × its ratio ρ (`vit_eff`), at most 1.
+    pub utilization: f64,
+    /// The rate it computes at: the FP16 peak × that utilization (after CPU fallback).
+    pub effective: OpsPerSec,
+    /// The arithmetic at that rate.
     pub compute_time: Seconds,
     /// The encoder's weights read once per pass.
     pub memory_time: Seconds,
@@ -56,11 +60,15 @@ pub struct VisionCost {
     pub time: Seconds,
 }
 
-/// The image encoder's cost in a scenario with images.
+/// The image encoder's cost in a scenario with images: its arithmetic at the FP16 peak × η_c × ρ — the
+/// encoder's own efficiency relative to the language model's prefill (`vit_eff`; published encoders reach
+/// a half to a third of the prompt's η_c, `calibration::VISION`) — or one read of its weights per pass,
+/// whichever is longer.
 #[must_use]
 pub fn vision_cost(s: &Scenario, compute: &Compute) -> Option<VisionCost> {
     let v = s.vision.as_ref()?;
-    let (_, eff, _) = compute::effective(s, Activation::Fp16, compute.coverage);
+    let utilization = compute::vision_util(s);
+    let (_, eff, _) = compute::effective_at(s, Activation::Fp16, compute.coverage, utilization);
     let ops = v.ops();
     let compute_time = Seconds(if eff.0 > 0.0 {
         ops.0 / eff.0
@@ -72,6 +80,8 @@ pub fn vision_cost(s: &Scenario, compute: &Compute) -> Option<VisionCost> {
         tokens: v.tokens(),
         passes: v.passes(),
         ops,
+        utilization,
+        effective: eff,
         compute_time,
         memory_time,
         time: compute_time.max(memory_time) / s.targets.prefill_factor,

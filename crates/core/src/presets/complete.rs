@@ -51,6 +51,14 @@ pub enum Origin {
         /// Decode measurements the group was fitted on.
         rows: usize,
     },
+    /// Fitted on published measurements of every device at once (the image encoder's efficiency relative
+    /// to η_c, [`calibration::VISION`]): too few sources to fit one per group.
+    FittedAll {
+        /// Measurements it was fitted on.
+        rows: usize,
+        /// Publications they come from.
+        sources: usize,
+    },
     /// The worked example of the source document (its hypothetical device keeps the example's figures).
     Example,
     /// No measurements for this group: the prior of its backend.
@@ -238,6 +246,7 @@ pub const COMPLETED_FIELDS: &[Field] = &[
     Field::MaxFileGb,
     Field::LayerMs,
     Field::GemmTile,
+    Field::VitEff,
 ];
 
 /// What a completion did: the backend the framework runs on, and where each field came from.
@@ -600,6 +609,7 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
             Field::GemmTile,
             Field::DecodeTops,
             Field::ChainGbps,
+            Field::VitEff,
         ] {
             set(inputs, f, example.get(f), Origin::Example);
         }
@@ -723,6 +733,22 @@ pub fn complete(inputs: &mut Inputs, backend: Option<Backend>) -> Option<Complet
         Field::GemmTile,
         Some(Value::exact(calibration::runtime_gemm_tile(c.runtime))),
         fitted_p,
+    );
+    // The image encoder's efficiency relative to η_c: one value fitted on every device's published encoder
+    // times where it beat the prior out of sample, else the prior.
+    let vision = calibration::VISION;
+    set(
+        inputs,
+        Field::VitEff,
+        Some(Value::exact(vision.ratio)),
+        if vision.kept {
+            Origin::FittedAll {
+                rows: vision.rows,
+                sources: vision.sources,
+            }
+        } else {
+            Origin::Prior { backend: b }
+        },
     );
     let band = |x: (f64, f64)| Value::range3(x.0.clamp(1e-3, 1.0), 1.0, x.1.clamp(1.0, 100.0));
     set(

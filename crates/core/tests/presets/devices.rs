@@ -90,6 +90,41 @@ fn every_device_preset_opens_valid_alone_and_with_each_framework_it_runs() {
 }
 
 #[test]
+fn a_device_preset_sets_the_image_encoders_fitted_efficiency_and_says_where_it_came_from() {
+    use edgefit_core::calibration::{VISION, VISION_PRIOR};
+    // One value for every device: fitted on the published encoder times where it beat the prior out of
+    // sample (`calibration::VISION`), else the prior; the seed's own device keeps the example's prior.
+    let want = if VISION.kept {
+        VISION.ratio
+    } else {
+        VISION_PRIOR
+    };
+    for link in [
+        "device=nv_orin_nano_8gb&fw=tensorrt",
+        "device=rk3588&fw=rkllm",
+        "device=apple_m4",
+    ] {
+        let i = chosen(link);
+        assert_eq!(i.mid(Field::VitEff), Some(want), "{link}");
+        let o = complete::origins(&i);
+        let origin = o.iter().find(|(f, _)| *f == Field::VitEff).map(|x| x.1);
+        let expected = if VISION.kept {
+            complete::Origin::FittedAll {
+                rows: VISION.rows,
+                sources: VISION.sources,
+            }
+        } else {
+            complete::Origin::Prior { backend: i.backend }
+        };
+        assert_eq!(origin, Some(expected), "{link}");
+    }
+    // A scenario without a device preset keeps the field's default, the prior (1: the encoder as efficient
+    // as the prompt), and a link that sets it keeps it through a device choice's completion of the rest.
+    assert_eq!(Inputs::default().mid(Field::VitEff), Some(VISION_PRIOR));
+    assert!(VISION.band.0 <= VISION.fitted && VISION.fitted <= VISION.band.1);
+}
+
+#[test]
 fn a_device_preset_is_the_same_however_it_was_reached() {
     // Picked fresh, or after another device and edits to its fields: the link is the choices alone.
     let fresh = chosen("device=apple_m1&fw=llama_cpp");

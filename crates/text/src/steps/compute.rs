@@ -41,10 +41,39 @@ impl Cx<'_> {
             fmt_int(v.width),
             fmt_int(v.height)
         );
+        let rho = self.s.device.vision_ratio;
+        let fit = edgefit_core::calibration::VISION;
+        let num = |x: f64| fmt_num(x, 3);
+        let origin = if fit.kept && (rho - fit.ratio).abs() < 1e-9 {
+            tr!(
+                lang,
+                "fitted on {0} published encoder times from {1} sources, each source left out; band {2}–{3}",
+                "基于 {1} 个来源的 {0} 条公开编码器实测拟合，逐一留出来源检验；区间 {2}～{3}",
+                fmt_int(fit.rows as f64),
+                fmt_int(fit.sources as f64),
+                num(fit.band.0),
+                num(fit.band.1)
+            )
+        } else if (rho - edgefit_core::calibration::VISION_PRIOR).abs() < 1e-9 && fit.kept {
+            tr!(
+                lang,
+                "the prior, as efficient as the prompt; a device preset sets the {0} fitted on published encoder times",
+                "先验值，与提示词同样高效；选择设备预设时取基于公开编码器实测拟合的 {0}",
+                num(fit.ratio)
+            )
+        } else if (rho - edgefit_core::calibration::VISION_PRIOR).abs() < 1e-9 {
+            tr!(
+                lang,
+                "the prior, as efficient as the prompt",
+                "先验值，与提示词同样高效"
+            )
+        } else {
+            tr!(lang, "as entered", "按输入值")
+        };
         Some(tr!(
             lang,
-            "Images: {0} image(s) of {1}, each {2}: {3} encoder passes and {4} image tokens, which are part of the prompt above. The image encoder ({5}, {6} layers of {7}) runs {8} GFLOP at {9} effective FP16 → {10}; reading its weights once per pass takes {11}. It adds {12} before the language model's prefill: TTFT includes it.",
-            "图像：{0} 张 {1} 的图，每张{2}：编码器运行 {3} 次，产生 {4} 个图像 token，已计入上面的提示词。图像编码器（{5}，{6} 层、宽 {7}）计算 {8} GFLOP，按 FP16 有效算力 {9} 需 {10}；每次读一遍其权重需 {11}。它在语言模型预填充之前增加 {12}：TTFT 已包含。",
+            "Images: {0} image(s) of {1}, each {2}: {3} encoder passes and {4} image tokens, which are part of the prompt above. The image encoder ({5}, {6} layers of {7}) runs {8} GFLOP at its own efficiency, η_c × {13} ({14}): {9} effective FP16 → {10}; reading its weights once per pass takes {11}. It adds {12} before the language model's prefill: TTFT includes it.",
+            "图像：{0} 张 {1} 的图，每张{2}：编码器运行 {3} 次，产生 {4} 个图像 token，已计入上面的提示词。图像编码器（{5}，{6} 层、宽 {7}）计算 {8} GFLOP，按其自身效率 η_c × {13}（{14}）即 FP16 有效算力 {9} 需 {10}；每次读一遍其权重需 {11}。它在语言模型预填充之前增加 {12}：TTFT 已包含。",
             images,
             size,
             how,
@@ -54,10 +83,12 @@ impl Cx<'_> {
             fmt_int(v.tower.layers),
             fmt_int(v.tower.hidden),
             fmt_num(c.ops.0 / 1e9, 3),
-            fmt_tops(edgefit_core::analysis::compute::effective(self.s, Activation::Fp16, self.r.compute.coverage).1 .0),
+            fmt_tops(c.effective.0),
             fmt_ms(c.compute_time.0),
             fmt_ms(c.memory_time.0),
-            fmt_ms(c.time.0)
+            fmt_ms(c.time.0),
+            num(rho),
+            origin
         ))
     }
 
