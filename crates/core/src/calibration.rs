@@ -144,8 +144,11 @@ impl Runtime {
 }
 
 /// The runtime family of a framework preset (`crate::framework` ids), for a caller that knows the framework
-/// but not a row (the web page): llama.cpp (its CUDA group on an NVIDIA GPU), MLC, LiteRT / ExecuTorch;
-/// `None` for frameworks the calibration set has no measurement of (their class's constants apply).
+/// but not a row (the web page, the CLI): llama.cpp (its CUDA group on an NVIDIA GPU), MLC, MLX, LiteRT /
+/// ExecuTorch, and [`Runtime::Other`] for every other framework — the family `edgefit validate` files a
+/// measurement of QNN, TensorRT, OpenVINO, RKLLM, Core ML or an unnamed runtime under, so a scenario takes
+/// the constants its measurements were validated with (the lookup chain falls back from there as for a
+/// row). Always `Some`.
 #[must_use]
 pub fn runtime_of_framework(framework: &str, backend: Backend, nvidia: bool) -> Option<Runtime> {
     match framework {
@@ -154,7 +157,7 @@ pub fn runtime_of_framework(framework: &str, backend: Backend, nvidia: bool) -> 
         "mlc_llm" => Some(Runtime::Mlc),
         "mlx" => Some(Runtime::Mlx),
         "litert" | "executorch" => Some(Runtime::LiteRt),
-        _ => None,
+        _ => Some(Runtime::Other),
     }
 }
 
