@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 
 use crate::analysis::{analyze, Constraint, Report, Verdict};
 use crate::input::{Inputs, ModelKind};
-use crate::presets::{quality, ModelFamily, ALL_MODELS, ALL_QUANTS};
+use crate::presets::{quality, ModelFamily, QuantPreset, ALL_MODELS, ALL_QUANTS};
 use crate::scenario::validate;
 use crate::solve::SIZE_DEPENDENT;
 
@@ -166,19 +166,31 @@ fn rank(a: &(f64, Candidate), b: &(f64, Candidate)) -> core::cmp::Ordering {
         .then_with(|| ppl(a).total_cmp(&ppl(b)))
 }
 
-/// Every LLM preset × quantization preset that meets every size-dependent target of `inputs` (its device,
-/// framework, targets and streams; the model and format replaced), ranked. Empty for a one-shot model's
+/// Every LLM preset × quantization preset its framework loads ([`crate::framework::FrameworkSpec::loads`], on
+/// the device preset where a format needs particular hardware) that meets every size-dependent target of
+/// `inputs` (its device, framework, targets and streams; the model and format replaced), ranked. Empty for a one-shot model's
 /// scenario (its targets are not a language model's).
 #[must_use]
 pub fn best(inputs: &Inputs) -> Best {
     let mut candidates = Vec::new();
+    // Only the formats the framework loads on this device (the generic framework loads every format).
+    let fw = crate::presets::framework(&inputs.framework);
+    let device = inputs
+        .device
+        .as_deref()
+        .and_then(crate::presets::device)
+        .map(|d| d.id);
+    let formats: Vec<&QuantPreset> = ALL_QUANTS
+        .iter()
+        .filter(|q| fw.is_none_or(|f| f.loads(q.id, device)))
+        .collect();
     if inputs.model_kind != ModelKind::OneShot {
         for m in ALL_MODELS
             .iter()
             .filter(|m| m.family == ModelFamily::Llm && m.arch.is_some())
         {
             let params_b = m.params_counted().map_or(0.0, |p| p.total()) / 1e9;
-            for q in ALL_QUANTS {
+            for q in &formats {
                 let mut i = inputs.clone();
                 m.apply(&mut i);
                 q.apply(&mut i);
@@ -248,6 +260,73 @@ mod tests {
             },
             binding: Constraint::Memory,
             headroom: 0.1,
+        }
+    }
+
+    /// The formats a ranking pairs its models with.
+    fn formats_ranked(link: &str) -> alloc::collections::BTreeSet<&'static str> {
+        let d = crate::codec::decode(link, &[]);
+        assert!(d.is_clean(), "{link}: {:?}", d.issues);
+        let b = best(&d.inputs);
+        assert!(!b.candidates.is_empty(), "{link}: nothing fits");
+        b.candidates.iter().map(|c| c.quant).collect()
+    }
+
+    /// Under Apple MLX on the A17 Pro only what mlx-lm loads is ranked: 16-bit weights, its own affine format
+    /// and AutoAWQ checkpoints (which it reads into that format) — no GGUF, bitsandbytes or FP8.
+    #[test]
+    fn mlx_on_the_a17_pro_ranks_only_what_mlx_loads() {
+        let got = formats_ranked("v=2&device=apple_a17pro&fw=mlx");
+        for q in &got {
+            assert!(
+                ["fp16", "bf16", "mlx_4bit_g64", "awq_g128"].contains(q),
+                "MLX ranked {q}"
+            );
+        }
+        assert!(
+            got.contains("mlx_4bit_g64") && got.contains("fp16"),
+            "{got:?}"
+        );
+    }
+
+    /// llama.cpp on the Jetson Orin Nano ranks GGUF files and 16-bit weights only.
+    #[test]
+    fn llama_cpp_ranks_only_gguf_and_16_bit_weights() {
+        let got = formats_ranked("v=2&device=nv_orin_nano_8gb&fw=llama_cpp");
+        for q in &got {
+            let gguf = crate::presets::quant(q).is_some_and(|p| p.name.starts_with("GGUF"));
+            assert!(gguf || ["fp16", "bf16"].contains(q), "llama.cpp ranked {q}");
+        }
+        assert!(got.contains("q4_k_m") && got.contains("q8_0"), "{got:?}");
+    }
+
+    /// TensorRT-LLM offers AWQ wherever it runs and FP8 only where the GPU has FP8 tensor cores: the DGX
+    /// Spark (Blackwell), not the Jetson Orin Nano (Ampere); never GGUF.
+    #[test]
+    fn tensorrt_offers_awq_and_fp8_where_the_device_supports_them() {
+        let spark = formats_ranked("v=2&device=nv_dgx_spark&fw=tensorrt");
+        assert!(
+            spark.contains("awq_g128") && spark.contains("fp8_e4m3"),
+            "{spark:?}"
+        );
+        let orin = formats_ranked("v=2&device=nv_orin_nano_8gb&fw=tensorrt");
+        assert!(orin.contains("awq_g128"), "{orin:?}");
+        assert!(!orin.contains("fp8_e4m3"), "{orin:?}");
+        for got in [&spark, &orin] {
+            assert!(
+                !got.iter()
+                    .any(|q| q.starts_with('q') || q.starts_with("iq")),
+                "{got:?}"
+            );
+        }
+    }
+
+    /// The generic framework keeps every format its capabilities allow (it supports every format).
+    #[test]
+    fn the_generic_framework_ranks_every_format() {
+        let got = formats_ranked("v=2&device=nv_orin_nano_8gb");
+        for q in ["nf4", "fp8_e4m3", "mlx_4bit_g64", "q4_k_m", "awq_g128"] {
+            assert!(got.contains(q), "{q} missing from {got:?}");
         }
     }
 

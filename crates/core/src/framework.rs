@@ -3,6 +3,13 @@
 //! The seed names three matches: operators, quantization format and scheduling. Operators are the
 //! coverage share (the rest falls back to the CPU, Amdahl's law); the format is checked against what the
 //! framework can export for the chosen backend; scheduling is zero-copy buffer sharing.
+//!
+//! A format is checked two ways. A named quantization preset whose fields are unedited (`quant=q4_k_m`) is a
+//! file format: the framework's list of the formats it loads ([`FrameworkSpec::formats`]) decides, and a
+//! format it does not load is [`Mismatch::Format`] ([`check_format`]). A scheme typed by hand, or a preset
+//! whose fields were edited, has no file format to look up: the framework's capabilities decide (weight bit
+//! widths, group sizes, granularities, [`check`]). Both check the backend, the zero point, the KV cache and
+//! the activation precision.
 
 use crate::input::{Activation, Backend, Granularity};
 use crate::quant::Quant;
@@ -29,7 +36,10 @@ pub struct FrameworkSpec {
     pub activations: &'static [Activation],
     /// KV-cache bit widths (any when empty).
     pub kv_bits: &'static [f64],
-    /// Public sources for these facts.
+    /// The quantization presets (`presets::ALL_QUANTS` ids) it loads, each where it loads it: a named format
+    /// outside this list is [`Mismatch::Format`]. Empty: every format (the generic framework).
+    pub formats: &'static [Loads],
+    /// Public sources for these facts (the list of formats' among them).
     pub sources: &'static [&'static str],
     /// Backends on which only symmetric weights run, beyond [`FrameworkSpec::symmetric_only`] (OpenVINO's
     /// NPU wants symmetric INT4 while its CPU and GPU plugins take zero points).
@@ -37,6 +47,56 @@ pub struct FrameworkSpec {
     /// Parts of this spec the sources did not settle (not re-read, or an open-ended list): the lists were
     /// filled conservatively and the UI should say so.
     pub unverified: &'static [Claim],
+}
+
+/// A quantization preset a framework loads: the file itself, or weights its own documented toolchain stores
+/// in that same layout, run without quantizing them again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Loads {
+    /// The quantization preset's id.
+    pub quant: &'static str,
+    /// The device presets it runs this format on (FP8 needs FP8 tensor cores); empty: every device. A device
+    /// typed by hand, not a preset, is not checked: its hardware is not known.
+    pub only_on: &'static [&'static str],
+}
+
+impl Loads {
+    /// A format loaded on every device.
+    #[must_use]
+    pub const fn any(quant: &'static str) -> Self {
+        Self {
+            quant,
+            only_on: &[],
+        }
+    }
+}
+
+impl FrameworkSpec {
+    /// Whether it loads the quantization preset `quant` on the device preset `device` (`None`: a device typed
+    /// by hand). A framework without a list of formats (the generic one) loads every format.
+    #[must_use]
+    pub fn loads(&self, quant: &str, device: Option<&str>) -> bool {
+        self.formats.is_empty()
+            || self.formats.iter().any(|l| {
+                l.quant == quant
+                    && (l.only_on.is_empty() || device.is_none_or(|d| l.only_on.contains(&d)))
+            })
+    }
+
+    /// Why it does not load the quantization preset `quant` on `device`; `None` when it does.
+    #[must_use]
+    pub fn format_mismatch(&self, quant: &'static str, device: Option<&str>) -> Option<Mismatch> {
+        if self.loads(quant, device) {
+            return None;
+        }
+        let only_on = self
+            .formats
+            .iter()
+            .find(|l| l.quant == quant)
+            .map_or(&[][..], |l| l.only_on);
+        Some(Mismatch::Format { quant, only_on })
+    }
 }
 
 /// A part of a [`FrameworkSpec`].
@@ -62,6 +122,8 @@ pub enum Claim {
     Activations,
     /// [`FrameworkSpec::kv_bits`].
     KvBits,
+    /// [`FrameworkSpec::formats`].
+    Formats,
 }
 
 /// Why a scheme cannot be accelerated as configured.
@@ -107,6 +169,13 @@ pub enum Mismatch {
     Activation {
         /// The chosen precision.
         activation: Activation,
+    },
+    /// A named quantization format the framework does not load, or loads only on other devices.
+    Format {
+        /// The quantization preset's id.
+        quant: &'static str,
+        /// The device presets it loads it on; empty: none (it does not load this format at all).
+        only_on: &'static [&'static str],
     },
     /// Some operators are not on the accelerator.
     Operators {
@@ -203,5 +272,41 @@ pub fn check(fw: &FrameworkSpec, backend: Backend, q: &Quant, coverage: f64) -> 
         (Support::Supported, cov)
     } else {
         (Support::Fallback { reasons: soft }, cov)
+    }
+}
+
+/// Check a scheme that may be a named file format: `format` is the quantization preset the scheme is, unedited
+/// (`None`: a scheme typed by hand, or a preset whose fields were edited), `device` the device preset. With a
+/// format and a framework that lists the formats it loads, the list decides in place of the weight bit widths,
+/// group sizes and granularities; a format outside it is [`Mismatch::Format`], first among the reasons.
+/// Otherwise this is [`check`].
+#[must_use]
+pub fn check_format(
+    fw: &FrameworkSpec,
+    backend: Backend,
+    q: &Quant,
+    format: Option<&'static str>,
+    device: Option<&str>,
+    coverage: f64,
+) -> (Support, f64) {
+    let Some(quant) = format.filter(|_| !fw.formats.is_empty()) else {
+        return check(fw, backend, q, coverage);
+    };
+    let listed = FrameworkSpec {
+        weight_bits: &[],
+        group_sizes: &[],
+        granularities: &[],
+        ..*fw
+    };
+    let (support, cov) = check(&listed, backend, q, coverage);
+    match fw.format_mismatch(quant, device) {
+        None => (support, cov),
+        Some(m) => {
+            let mut reasons = alloc::vec![m];
+            if let Support::Unsupported { reasons: more } = support {
+                reasons.extend(more);
+            }
+            (Support::Unsupported { reasons }, coverage)
+        }
     }
 }

@@ -88,6 +88,11 @@ pub struct Scenario {
     pub targets: Targets,
     /// The framework.
     pub framework: &'static FrameworkSpec,
+    /// The quantization preset the scheme is, when it is a named preset whose fields were not edited: the file
+    /// format the framework must load ([`crate::framework::check_format`]). `None`: a scheme typed by hand.
+    pub format: Option<&'static str>,
+    /// The device preset the device fields started from (a framework may load a format only on some devices).
+    pub device_preset: Option<&'static str>,
     /// The backend.
     pub backend: Backend,
     /// Share of operations on the accelerator, as given.
@@ -609,12 +614,25 @@ fn build(inputs: &Inputs, c: Corner, fw: &'static FrameworkSpec) -> Scenario {
         decode_factor: v(Field::BandDecode),
         prefill_factor: v(Field::BandPrefill),
     };
+    let format = inputs
+        .quant
+        .as_deref()
+        .and_then(crate::presets::quant)
+        .filter(|p| p.describes(&quant))
+        .map(|p| p.id);
+    let device_preset = inputs
+        .device
+        .as_deref()
+        .and_then(crate::presets::device)
+        .map(|p| p.id);
     Scenario {
         device,
         model,
         quant,
         targets,
         framework: fw,
+        format,
+        device_preset,
         backend: inputs.backend,
         coverage: v(Field::Coverage),
         zero_copy: flag(Field::ZeroCopy),

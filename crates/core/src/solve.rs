@@ -157,8 +157,11 @@ impl Scheme {
             Granularity::GroupWise => self.weight_bits + side / self.group,
         }
     }
-    /// Apply this scheme's fields to a set of inputs.
+    /// Apply this scheme's fields to a set of inputs. A scheme that is a quantization preset (same id and
+    /// fields: FP16, W8A16, W8A8, the GGUF types, W4A16 g128) names it, so a framework that does not load that
+    /// format refuses it ([`crate::framework::check_format`]); the others are schemes, not files, and name none.
     pub fn apply(&self, inputs: &mut Inputs) {
+        inputs.quant = crate::presets::quant(self.id).map(|p| p.id.into());
         inputs.set_exact(Field::WeightBits, self.weight_bits);
         inputs.set_exact(Field::GroupSize, self.group);
         inputs.set_exact(Field::ScaleBits, self.scale_bits);

@@ -28,6 +28,9 @@ const EXTRA: &[&str] = &[
     "v=1&int8_tops=0.01",
     // A tiled int8 matmul (llama.cpp's CUDA MMQ): the weights read per tile, reads and arithmetic summed.
     "v=1&gemm_tile=128&prompt=1024&chunk=512",
+    // A named format the framework does not load, and one it loads only on another device.
+    "v=2&device=apple_a17pro&fw=mlx&llm=qwen3-1.7b&quant=nf4",
+    "v=2&device=nv_orin_nano_8gb&fw=tensorrt&llm=qwen3-1.7b&quant=fp8_e4m3",
 ];
 
 fn render_all() -> String {

@@ -24,7 +24,14 @@ pub struct FrameworkMatch {
 /// Check the framework.
 #[must_use]
 pub fn analyze(s: &Scenario) -> FrameworkMatch {
-    let (mut support, coverage) = framework::check(s.framework, s.backend, &s.quant, s.coverage);
+    let (mut support, coverage) = framework::check_format(
+        s.framework,
+        s.backend,
+        &s.quant,
+        s.format,
+        s.device_preset,
+        s.coverage,
+    );
     // Limits of an exported accelerator graph: a fixed context, and a per-graph weight limit.
     if let Some(exported) = s.targets.export_ctx {
         if s.targets.context > exported {

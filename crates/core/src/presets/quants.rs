@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 use super::figure::{derived, read, Figure};
 use crate::import::ggml::{bits_of, file_type_bits};
 use crate::input::{Activation, Field, Granularity, Inputs, Value};
+use crate::quant::Quant;
 
 use Activation::{Fp16 as A16, Int8 as A8};
 use Granularity::{GroupWise as G, PerChannel as C, PerTensor as T};
@@ -388,6 +389,23 @@ impl QuantPreset {
             Granularity::PerChannel => self.weight_bits + side / k,
             Granularity::GroupWise => self.weight_bits + side / self.group.unwrap_or(f64::INFINITY),
         }
+    }
+
+    /// Whether a validated scheme is this format: the same weight bits, granularity and activation precision,
+    /// and for a per-channel or group-wise format the same scale and zero-point bits (and group). A preset whose
+    /// fields were edited since it was chosen is no longer the format its id names.
+    #[must_use]
+    pub fn describes(&self, q: &Quant) -> bool {
+        let same = |a: f64, b: f64| (a - b).abs() < 1e-9;
+        let side = || same(self.scale_bits, q.scale_bits) && same(self.zero_bits, q.zero_bits);
+        same(self.weight_bits, q.weight_bits)
+            && self.granularity == q.granularity
+            && self.activation == q.activation
+            && match self.granularity {
+                Granularity::PerTensor => true,
+                Granularity::PerChannel => side(),
+                Granularity::GroupWise => self.group.is_some_and(|g| same(g, q.group)) && side(),
+            }
     }
 
     /// Set the scheme fields, granularity and activation precision, and record the id. The group size is

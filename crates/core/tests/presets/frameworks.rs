@@ -125,3 +125,123 @@ fn frameworks_run_on_the_unit_they_use_on_that_device() {
         "v=2&device=apple_m4&backend=cpu&fw=llama_cpp"
     );
 }
+
+/// Each framework's list of the formats it loads names quantization presets (each once) and device presets,
+/// and every listed format runs on at least one of the framework's backends; only the generic framework has no
+/// list (it loads every format).
+#[test]
+fn every_framework_lists_formats_that_exist_and_run() {
+    for fw in ALL_FRAMEWORKS {
+        if fw.id == presets::GENERIC.id {
+            assert!(
+                fw.formats.is_empty(),
+                "the generic framework loads every format"
+            );
+            continue;
+        }
+        assert!(!fw.formats.is_empty(), "{}: no format listed", fw.id);
+        let mut seen = std::collections::HashSet::new();
+        for l in fw.formats {
+            assert!(
+                presets::quant(l.quant).is_some(),
+                "{}: {} is no quantization preset",
+                fw.id,
+                l.quant
+            );
+            assert!(seen.insert(l.quant), "{}: {} listed twice", fw.id, l.quant);
+            for d in l.only_on {
+                assert!(
+                    presets::device(d).is_some(),
+                    "{}: {d} is no device preset",
+                    fw.id
+                );
+            }
+            let runs = fw.backends.iter().any(|&b| {
+                let mut i = Inputs::default();
+                i.framework = fw.id.into();
+                i.backend = b;
+                presets::quant(l.quant).unwrap().apply(&mut i);
+                let s = validate(&i).unwrap().expected;
+                assert_eq!(s.format, Some(l.quant), "{}: {}", fw.id, l.quant);
+                !matches!(
+                    edgefit_core::analysis::support::analyze(&s).support,
+                    Support::Unsupported { .. }
+                )
+            });
+            assert!(runs, "{}: {} runs on none of its backends", fw.id, l.quant);
+        }
+        let mut sources = std::collections::HashSet::new();
+        for s in fw.sources {
+            assert!(sources.insert(s), "{}: source listed twice: {s}", fw.id);
+        }
+    }
+}
+
+/// A named format the framework does not load is refused with that reason first, whatever its bits; the
+/// same figures typed by hand (no preset named) are judged by the framework's capabilities as before.
+#[test]
+fn a_named_format_the_framework_does_not_load_is_refused() {
+    let support = |link: &str| {
+        let s = validate(&chosen(link)).unwrap().expected;
+        edgefit_core::analysis::support::analyze(&s)
+    };
+    // MLX's capabilities accept NF4's 4 bits in groups of 64, but MLX loads no bitsandbytes file.
+    let m = support("v=2&device=apple_a17pro&fw=mlx&llm=qwen3-1.7b&quant=nf4");
+    assert_eq!(m.verdict, edgefit_core::Verdict::Fail);
+    let Support::Unsupported { reasons } = &m.support else {
+        panic!("{:?}", m.support)
+    };
+    assert_eq!(
+        reasons[0],
+        Mismatch::Format {
+            quant: "nf4",
+            only_on: &[]
+        }
+    );
+    // The same scheme by hand: no format to look up, MLX's capabilities run it.
+    let mut i = chosen("v=2&device=apple_a17pro&fw=mlx&llm=qwen3-1.7b&quant=nf4");
+    i.quant = None;
+    let s = validate(&i).unwrap().expected;
+    assert_eq!(s.format, None);
+    assert_eq!(
+        edgefit_core::analysis::support::analyze(&s).support,
+        Support::Supported
+    );
+    // An edited preset is no longer its format: NF4 in groups of 128 is a scheme typed by hand.
+    let mut i = chosen("v=2&device=apple_a17pro&fw=mlx&llm=qwen3-1.7b&quant=nf4");
+    i.set_exact(Field::GroupSize, 128.0);
+    assert_eq!(validate(&i).unwrap().expected.format, None);
+    // FP8 under TensorRT-LLM: on the DGX Spark (Blackwell), not on the Jetson Orin Nano (Ampere).
+    assert_eq!(
+        support("v=2&device=nv_dgx_spark&fw=tensorrt&llm=qwen3-8b&quant=fp8_e4m3").support,
+        Support::Supported
+    );
+    let m = support("v=2&device=nv_orin_nano_8gb&fw=tensorrt&llm=qwen3-1.7b&quant=fp8_e4m3");
+    assert_eq!(
+        m.support,
+        Support::Unsupported {
+            reasons: vec![Mismatch::Format {
+                quant: "fp8_e4m3",
+                only_on: &["nv_dgx_spark"]
+            }]
+        }
+    );
+    // llama.cpp loads GGUF and 16-bit weights, not an AWQ checkpoint (also no g128 block type).
+    let m = support("v=2&device=nv_orin_nano_8gb&fw=llama_cpp&llm=qwen3-1.7b&quant=awq_g128");
+    let Support::Unsupported { reasons } = &m.support else {
+        panic!("{:?}", m.support)
+    };
+    assert!(matches!(
+        reasons[0],
+        Mismatch::Format {
+            quant: "awq_g128",
+            ..
+        }
+    ));
+    // A format it lists runs even where its capability lists (bits, group, granularity) would not say so:
+    // MNN repacks GGUF Q4_K_M's K-quant mix.
+    assert_eq!(
+        support("v=2&device=qcom_sd8g3&fw=mnn&llm=qwen3-1.7b&quant=q4_k_m").verdict,
+        edgefit_core::Verdict::Pass
+    );
+}

@@ -194,6 +194,12 @@ fn precision(a: Activation) -> &'static str {
     }
 }
 
+/// A quantization preset's display name in `lang` (its id when it is not a preset).
+fn format_name(id: &str, lang: Lang) -> String {
+    edgefit_core::presets::quant(id)
+        .map_or_else(|| id.to_string(), |q| crate::preset_name(q.name, lang))
+}
+
 /// Why a framework cannot accelerate a scheme, in words.
 #[must_use]
 pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
@@ -235,6 +241,34 @@ pub fn mismatch_text(m: &Mismatch, lang: Lang) -> String {
                 "其算子不支持 {0}：模型回退到 CPU 执行",
                 a
             )
+        }
+        Mismatch::Format { quant, only_on } => {
+            let q = format_name(quant, lang);
+            if only_on.is_empty() {
+                tr!(
+                    lang,
+                    "it does not load the {0} format",
+                    "不支持加载 {0} 格式",
+                    q
+                )
+            } else {
+                let sep = lang.pick(", ", "、");
+                let devices = only_on
+                    .iter()
+                    .map(|d| {
+                        edgefit_core::presets::device(d)
+                            .map_or_else(|| (*d).to_string(), |p| crate::preset_name(p.name, lang))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(sep);
+                tr!(
+                    lang,
+                    "it runs the {0} format only on {1}, not on this device",
+                    "仅在 {1} 上支持 {0} 格式，此设备不支持",
+                    q,
+                    devices
+                )
+            }
         }
         Mismatch::Operators { coverage } => {
             let c = fmt_pct(*coverage);

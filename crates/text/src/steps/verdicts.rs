@@ -58,7 +58,38 @@ impl Cx<'_> {
                 )
             }
         };
-        vec![head, zc]
+        let mut out = vec![head];
+        if let Some(loads) = self.formats_loaded(&f.support) {
+            out.push(loads);
+        }
+        out.push(zc);
+        out
+    }
+
+    /// Where a named format is refused: the formats the framework loads on this device, by name.
+    fn formats_loaded(&self, support: &Support) -> Option<String> {
+        let lang = self.lang;
+        let Support::Unsupported { reasons } = support else {
+            return None;
+        };
+        if !reasons.iter().any(|m| matches!(m, Mismatch::Format { .. })) {
+            return None;
+        }
+        let fw = self.s.framework;
+        let sep = lang.pick(", ", "、");
+        let list = fw
+            .formats
+            .iter()
+            .filter(|l| fw.loads(l.quant, self.s.device_preset))
+            .map(|l| format_name(l.quant, lang))
+            .collect::<Vec<_>>()
+            .join(sep);
+        Some(tr!(
+            lang,
+            "The quantization formats it loads here: {0}.",
+            "它在此设备上可加载的量化格式：{0}。",
+            list
+        ))
     }
 
     pub(super) fn mismatches(&self, reasons: &[Mismatch]) -> String {
