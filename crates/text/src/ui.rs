@@ -8,6 +8,7 @@ use crate::Lang;
 #[allow(missing_docs)] // each variant names its text
 pub enum Ui {
     Title,
+    DocTitle,
     Tagline,
     Inputs,
     Results,
@@ -194,6 +195,10 @@ impl Ui {
         use Ui::*;
         match self {
             Title => ("edgefit", "edgefit"),
+            DocTitle => (
+                "edgefit — on-device model fit calculator",
+                "edgefit — 端侧模型适配计算器",
+            ),
             Tagline => (
                 "Will this model run on this chip? Compute, memory, bandwidth, power, heat, latency and storage, checked live.",
                 "这个模型能在这颗芯片上跑吗？算力、内存、带宽、功耗、散热、延迟与存储，实时核算。",
