@@ -1,6 +1,6 @@
 //! Chart geometry: scales, ticks and SVG paths as plain functions of numbers.
 //!
-//! Nothing here knows about signals, the DOM or languages; the chart components in [`crate::charts`]
+//! Nothing here knows about signals, the DOM or languages; the chart components in [`crate::views::charts`]
 //! only feed these functions with the engine's numbers and wire the result into SVG elements. That keeps
 //! every coordinate testable natively (`cargo test -p edgefit-web`).
 

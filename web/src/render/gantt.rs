@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use crate::chart::{escape, nice_max, nice_ticks, Frame, Scale, Svg};
+use crate::render::chart::{escape, nice_max, nice_ticks, Frame, Scale, Svg};
 
 /// One bar of the Gantt chart.
 #[derive(Debug, Clone, PartialEq)]
@@ -273,7 +273,10 @@ pub fn memory_svg(
     for (i, r) in rows.iter().enumerate() {
         let y = f.y0() + i as f64 * ROW_H;
         svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", &r.name);
-        for (k, (start, len)) in crate::chart::stack(&r.parts).into_iter().enumerate() {
+        for (k, (start, len)) in crate::render::chart::stack(&r.parts)
+            .into_iter()
+            .enumerate()
+        {
             if len <= 0.0 {
                 continue;
             }
