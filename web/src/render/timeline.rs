@@ -59,9 +59,27 @@ struct Drawing {
     /// Drawn for a phone ([`gantt::frame`]'s narrow frame).
     narrow: bool,
     frame: Frame,
-    svg: String,
+    svg: Vec<Node>,
     /// The caption above it (the zoom's).
     cap: Option<String>,
+}
+
+/// A legend item: a swatch of the bars' `class` (with the bars' pattern over it, `pattern` its id) and
+/// its words.
+fn swatch_item(class: &str, pattern: Option<String>, words: &str) -> Node {
+    let rect = || el("rect").at("width", "18").at("height", "12");
+    el("li")
+        .kid(
+            el("svg")
+                .at("class", format!("swatch {class}"))
+                .at("width", "18")
+                .at("height", "12")
+                .at("aria-hidden", "true")
+                .kid(rect().at("class", "fill"))
+                .kids(pattern.map(|p| rect().at("fill", format!("url(#{p})")).into())),
+        )
+        .tx(words)
+        .into()
 }
 
 /// A pipeline chart as a figure: caption, its drawings (each at a desktop's and a phone's size; the
@@ -71,8 +89,8 @@ fn figure(
     (title, desc): (String, String),
     pattern_id: &str,
     drawings: Vec<Drawing>,
-    legend: String,
-    table: String,
+    legend: Vec<Node>,
+    table: Vec<Node>,
 ) -> Node {
     let mut fig = el("figure")
         .at("class", "chart pipe-chart")
@@ -83,7 +101,7 @@ fn figure(
             el("svg")
                 .at("class", "defs")
                 .at("aria-hidden", "true")
-                .html(gantt::pattern_defs(pattern_id)),
+                .kid(gantt::pattern_defs(pattern_id)),
         );
     let mut labelled = false;
     for d in drawings {
@@ -100,56 +118,29 @@ fn figure(
                         .at("class", format!("zoom-cap {size}"))
                         .tx(cap.clone()),
                 );
-                svg.at("aria-label", cap.clone()).html(d.svg)
+                svg.at("aria-label", cap.clone()).kids(d.svg)
             }
             None => {
                 // The first main drawing holds the title and description; the other one names them.
-                let inner = if labelled {
-                    d.svg
-                } else {
+                svg = svg.at("aria-labelledby", format!("{id}-t {id}-d"));
+                if !labelled {
                     labelled = true;
-                    format!(
-                        "<title id=\"{id}-t\">{}</title><desc id=\"{id}-d\">{}</desc>{}",
-                        chart::escape(&title),
-                        chart::escape(&desc),
-                        d.svg
-                    )
-                };
-                svg.at("aria-labelledby", format!("{id}-t {id}-d"))
-                    .html(inner)
+                    svg = svg
+                        .kid(el("title").at("id", format!("{id}-t")).tx(title.clone()))
+                        .kid(el("desc").at("id", format!("{id}-d")).tx(desc.clone()));
+                }
+                svg.kids(d.svg)
             }
         };
         fig = fig.kid(svg);
     }
-    fig.kid(el("ul").at("class", "legend").html(legend))
+    fig.kid(el("ul").at("class", "legend").kids(legend))
         .kid(
             el("div")
                 .at("class", "sr-only")
-                .kid(el("table").html(format!(
-                    "<caption>{}</caption>{table}",
-                    chart::escape(&title)
-                ))),
+                .kid(el("table").kid(el("caption").tx(title)).kids(table)),
         )
         .into()
-}
-
-fn row_html(cells: &[String]) -> String {
-    let mut s = String::from("<tr>");
-    for (i, c) in cells.iter().enumerate() {
-        let tag = if i == 0 { "th scope=\"row\"" } else { "td" };
-        s.push_str(&format!("<{tag}>{}</{}>", chart::escape(c), &tag[..2]));
-    }
-    s.push_str("</tr>");
-    s
-}
-
-fn head_html(cells: &[&str]) -> String {
-    let mut s = String::from("<thead><tr>");
-    for c in cells {
-        s.push_str(&format!("<th scope=\"col\">{}</th>", chart::escape(c)));
-    }
-    s.push_str("</tr></thead>");
-    s
 }
 
 /// The turn's timeline as a figure: the whole turn and a zoom on its end-to-end window, each for a wide
@@ -208,36 +199,41 @@ pub fn gantt_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
         .copied()
         .filter(|k| r.timeline.iter().any(|s| s.kind == *k))
         .collect();
-    let mut legend = String::new();
-    for k in present {
-        let code = kind_code(k);
-        let pat = gantt::pattern_of(code);
-        let over = if pat == "none" {
-            String::new()
-        } else {
-            format!("<rect width=\"18\" height=\"12\" fill=\"url(#gp-{pat})\"/>")
-        };
-        legend.push_str(&format!(
-            "<li><svg class=\"swatch seg seg-{code}\" width=\"18\" height=\"12\" aria-hidden=\"true\"><rect class=\"fill\" width=\"18\" height=\"12\"/>{over}</svg>{}</li>",
-            chart::escape(edgefit_text::segment_label(k, lang))
-        ));
-    }
-    let mut table = head_html(&[
-        term(Term::StageCol, lang),
-        term(Term::WhatCol, lang),
-        term(Term::StartCol, lang),
-        term(Term::EndCol, lang),
-    ]);
-    table.push_str("<tbody>");
-    for (s, bar) in r.timeline.iter().zip(&b) {
-        table.push_str(&row_html(&[
-            stage_name(p, s.stage),
-            bar.label.clone(),
-            ms(s.start.0),
-            ms(s.end.0),
-        ]));
-    }
-    table.push_str("</tbody>");
+    let legend = present
+        .into_iter()
+        .map(|k| {
+            let code = kind_code(k);
+            let pat = gantt::pattern_of(code);
+            let pattern = (pat != "none").then(|| format!("gp-{pat}"));
+            swatch_item(
+                &format!("seg seg-{code}"),
+                pattern,
+                edgefit_text::segment_label(k, lang),
+            )
+        })
+        .collect();
+    let rows_of: Vec<[String; 4]> = r
+        .timeline
+        .iter()
+        .zip(&b)
+        .map(|(s, bar)| {
+            [
+                stage_name(p, s.stage),
+                bar.label.clone(),
+                ms(s.start.0),
+                ms(s.end.0),
+            ]
+        })
+        .collect();
+    let table = chart::table(
+        &[
+            term(Term::StageCol, lang),
+            term(Term::WhatCol, lang),
+            term(Term::StartCol, lang),
+            term(Term::EndCol, lang),
+        ],
+        &rows_of,
+    );
     let desc = edgefit_text::timeline_desc(rows.len(), utter, r.latency.e2e.0, camera, lang);
     figure(
         "gantt",
@@ -279,46 +275,49 @@ pub fn memory_figure(p: &Pipeline, r: &PipelineReport, lang: Lang) -> Node {
             cap: None,
         });
     }
-    let mut legend = String::new();
-    for (k, n) in names.iter().enumerate() {
-        let over = if k == 1 {
-            "<rect width=\"18\" height=\"12\" fill=\"url(#mp-hatch)\"/>"
-        } else {
-            ""
-        };
-        legend.push_str(&format!(
-            "<li><svg class=\"swatch mseg {}\" width=\"18\" height=\"12\" aria-hidden=\"true\"><rect class=\"fill\" width=\"18\" height=\"12\"/>{over}</svg>{}</li>",
-            gantt::MEM_CLASSES[k],
-            chart::escape(n)
-        ));
-    }
-    let mut table = head_html(&[
-        term(Term::StageCol, lang),
-        names[0],
-        names[1],
-        names[2],
-        names[3],
-        term(Term::TotalWord, lang),
-        term(Term::ResidentWord, lang),
-    ]);
-    table.push_str("<tbody>");
-    for (row, s) in rows.iter().zip(&m.stages) {
-        table.push_str(&row_html(&[
-            row.name.clone(),
-            gb(s.weights.0),
-            gb(s.kv.0),
-            gb(s.workspace.0),
-            gb(s.runtime.0),
-            gb(s.total.0),
-            if s.resident {
-                term(Term::Yes, lang)
-            } else {
-                term(Term::OnDemand, lang)
-            }
-            .into(),
-        ]));
-    }
-    table.push_str("</tbody>");
+    let legend = names
+        .iter()
+        .enumerate()
+        .map(|(k, n)| {
+            let pattern = (k == 1).then(|| "mp-hatch".to_string());
+            swatch_item(&format!("mseg {}", gantt::MEM_CLASSES[k]), pattern, n)
+        })
+        .collect();
+    let rows_of: Vec<[String; 7]> = rows
+        .iter()
+        .zip(&m.stages)
+        .map(|(row, s)| {
+            [
+                row.name.clone(),
+                gb(s.weights.0),
+                gb(s.kv.0),
+                gb(s.workspace.0),
+                gb(s.runtime.0),
+                gb(s.total.0),
+                term(
+                    if s.resident {
+                        Term::Yes
+                    } else {
+                        Term::OnDemand
+                    },
+                    lang,
+                )
+                .into(),
+            ]
+        })
+        .collect();
+    let table = chart::table(
+        &[
+            term(Term::StageCol, lang),
+            names[0],
+            names[1],
+            names[2],
+            names[3],
+            term(Term::TotalWord, lang),
+            term(Term::ResidentWord, lang),
+        ],
+        &rows_of,
+    );
     let desc = edgefit_text::memory_desc(m.usable.0, m.all_stages.0, lang);
     figure(
         "pipe-memory",

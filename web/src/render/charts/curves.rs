@@ -120,7 +120,7 @@ fn curve_chart(c: Curve, lang: Lang) -> ChartOut {
         title: c.title.text(lang).into(),
         desc,
         svg: svg.0,
-        table: chart::table_html([c.x_label.text(lang), c.quantity], &table),
+        table: chart::table(&[c.x_label.text(lang), c.quantity], &table),
         legend: other.is_some().then(|| compare_legend(lang)),
     }
 }

@@ -3,7 +3,7 @@
 
 use edgefit_text::{self as text, Lang};
 
-use crate::render::chart::{self, Frame};
+use crate::render::chart::Frame;
 use crate::render::dom::{el, Node};
 use crate::render::live::Ui;
 
@@ -23,11 +23,11 @@ pub struct ChartOut {
     /// Description: the chart's message in one or two sentences.
     pub desc: String,
     /// The SVG children.
-    pub svg: String,
-    /// The data table (`<thead>` + `<tbody>`), visually hidden.
-    pub table: String,
-    /// An optional legend (HTML list items).
-    pub legend: Option<String>,
+    pub svg: Vec<Node>,
+    /// The data table (`<thead>` + `<tbody>`, [`chart::table`]), visually hidden.
+    pub table: Vec<Node>,
+    /// An optional legend (list items).
+    pub legend: Option<Vec<Node>>,
 }
 
 /// A chart as a figure: caption, the SVG with `<title>`/`<desc>`, a legend and a visually hidden table.
@@ -35,12 +35,6 @@ pub struct ChartOut {
 pub fn figure(chart: ChartOut) -> Node {
     let t_id = format!("{}-t", chart.id);
     let d_id = format!("{}-d", chart.id);
-    let inner = format!(
-        "<title id=\"{t_id}\">{}</title><desc id=\"{d_id}\">{}</desc>{}",
-        chart::escape(&chart.title),
-        chart::escape(&chart.desc),
-        chart.svg
-    );
     el("figure")
         .at("class", "chart")
         .at("data-testid", format!("chart-{}", chart.id))
@@ -51,21 +45,21 @@ pub fn figure(chart: ChartOut) -> Node {
                 // The reverse solve's rows are buttons, which an image's children cannot be.
                 .at("role", if chart.id == "solve" { "group" } else { "img" })
                 .at("aria-labelledby", format!("{t_id} {d_id}"))
-                .html(inner),
+                .kid(el("title").at("id", t_id).tx(chart.title.clone()))
+                .kid(el("desc").at("id", d_id).tx(chart.desc))
+                .kids(chart.svg),
         )
         .kids(
             chart
                 .legend
-                .map(|l| el("ul").at("class", "legend").html(l).into()),
+                .map(|l| el("ul").at("class", "legend").kids(l).into()),
         )
         .kid(
-            el("div")
-                .at("class", "sr-only")
-                .kid(el("table").html(format!(
-                    "<caption>{}</caption>{}",
-                    chart::escape(&chart.title),
-                    chart.table
-                ))),
+            el("div").at("class", "sr-only").kid(
+                el("table")
+                    .kid(el("caption").tx(chart.title))
+                    .kids(chart.table),
+            ),
         )
         .into()
 }
@@ -78,11 +72,22 @@ pub(super) fn band_text(lo: f64, hi: f64) -> String {
     }
 }
 
+/// A legend item: its key (a swatch or a line of class `key {class}`) and its words.
+pub(super) fn key_item(class: &str, words: impl Into<String>) -> Node {
+    el("li")
+        .kid(
+            el("span")
+                .at("class", format!("key {class}"))
+                .at("aria-hidden", "true"),
+        )
+        .tx(words)
+        .into()
+}
+
 /// The legend items naming the current (solid) and the pinned (dashed) series.
-pub(super) fn compare_legend(lang: Lang) -> String {
-    format!(
-        "<li><span class=\"key line\" aria-hidden=\"true\"></span>{}</li><li><span class=\"key line pinned\" aria-hidden=\"true\"></span>{}</li>",
-        chart::escape(Ui::CurrentScenario.text(lang)),
-        chart::escape(Ui::Pinned.text(lang))
-    )
+pub(super) fn compare_legend(lang: Lang) -> Vec<Node> {
+    vec![
+        key_item("line", Ui::CurrentScenario.text(lang)),
+        key_item("line pinned", Ui::Pinned.text(lang)),
+    ]
 }

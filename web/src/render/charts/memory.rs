@@ -3,8 +3,9 @@
 
 use edgefit_text::Lang;
 
-use super::figure::{band_text, f3, ChartOut};
+use super::figure::{band_text, f3, key_item, ChartOut};
 use crate::render::chart::{self, Frame, Scale, Svg};
+use crate::render::dom::Node;
 use crate::render::live::Ui;
 use edgefit_glance::check::Good;
 
@@ -125,23 +126,14 @@ pub(super) fn memory_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Chart
             format!("{} GB", f3(p.usable.gb())),
         ]);
     }
-    let mut legend: String = parts
+    let mut legend: Vec<Node> = parts
         .iter()
         .enumerate()
-        .map(|(i, (u, v))| {
-            format!(
-                "<li><span class=\"key {}\" aria-hidden=\"true\"></span>{}</li>",
-                &SEG[i][4..],
-                chart::escape(&format!("{} {} GB", u.text(lang), f3(*v)))
-            )
-        })
+        .map(|(i, (u, v))| key_item(&SEG[i][4..], format!("{} {} GB", u.text(lang), f3(*v))))
         .collect();
     if pm.is_some() {
-        legend.push_str(&format!(
-            "<li><span class=\"key s0\" aria-hidden=\"true\"></span>{}</li><li><span class=\"key s0 pinned\" aria-hidden=\"true\"></span>{}</li>",
-            chart::escape(Ui::CurrentScenario.text(lang)),
-            chart::escape(Ui::Pinned.text(lang))
-        ));
+        legend.push(key_item("s0", Ui::CurrentScenario.text(lang)));
+        legend.push(key_item("s0 pinned", Ui::Pinned.text(lang)));
     }
     let current = if pm.is_some() {
         format!("{}: ", Ui::CurrentScenario.text(lang))
@@ -162,7 +154,7 @@ pub(super) fn memory_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Chart
             pinned_text.map_or(String::new(), |p| format!(" {p}."))
         ),
         svg: svg.0,
-        table: chart::table_html([Ui::Value.text(lang), "GB"], &table),
+        table: chart::table(&[Ui::Value.text(lang), "GB"], &table),
         legend: Some(legend),
     }
 }

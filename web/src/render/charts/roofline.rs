@@ -160,7 +160,7 @@ pub(super) fn roofline_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Cha
             pinned_text.unwrap_or_default(),
         ),
         svg: svg.0,
-        table: chart::table_html(["", Ui::Value.text(lang)], &table),
+        table: chart::table(&["", Ui::Value.text(lang)], &table),
         legend: pr.is_some().then(|| compare_legend(lang)),
     }
 }

@@ -1,12 +1,11 @@
 //! The reverse solve's chart: the largest model per quantization scheme on this device, each row a button
 //! that applies its scheme, and what device the current model needs.
 
-use std::fmt::Write as _;
-
 use edgefit_text::{self as text, Lang};
 
 use super::figure::{f3, ChartOut};
 use crate::render::chart::{self, Frame, Scale, Svg};
+use crate::render::dom::el;
 use crate::render::live::Ui;
 use edgefit_core::model::Model;
 use edgefit_core::Solve;
@@ -40,23 +39,29 @@ pub fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
         let said = format!("{} B · {}", f3(b), text::constraint_label(r.binding, lang));
         // A row is a button: it applies its quantization to the form (and the link), by click, Enter or
         // Space (`dom::panel`).
-        let _ = write!(
-            svg.0,
-            "<g class=\"solve-row\" role=\"button\" tabindex=\"0\" data-act=\"q:{}\" aria-label=\"{}\">",
-            r.scheme.id,
-            chart::escape(&format!("{name}: {said}. {}", Ui::ApplyScheme.text(lang)))
-        );
-        svg.rect(0.0, y, frame.width, row_h, "hit");
-        svg.text(frame.x0() - 6.0, y + 15.0, "end", "tick", &name);
-        svg.rect(
+        let mut row = Svg::default();
+        row.rect(0.0, y, frame.width, row_h, "hit");
+        row.text(frame.x0() - 6.0, y + 15.0, "end", "tick", &name);
+        row.rect(
             frame.x0(),
             y + 4.0,
             xs.map(b) - frame.x0(),
             row_h - 8.0,
             "bar",
         );
-        svg.text(xs.map(b) + 4.0, y + 15.0, "start", "bar-label", &said);
-        svg.0.push_str("</g>");
+        row.text(xs.map(b) + 4.0, y + 15.0, "start", "bar-label", &said);
+        svg.group(
+            el("g")
+                .at("class", "solve-row")
+                .at("role", "button")
+                .at("tabindex", "0")
+                .at("data-act", format!("q:{}", r.scheme.id))
+                .at(
+                    "aria-label",
+                    format!("{name}: {said}. {}", Ui::ApplyScheme.text(lang)),
+                ),
+            row,
+        );
     }
     let cx = xs.map(current);
     svg.line(cx, frame.y0(), cx, frame.y1(), "marker");
@@ -96,11 +101,15 @@ pub fn solve_chart(s: &Solve, g: &Good, lang: Lang) -> ChartOut {
             ))
         ),
         svg: svg.0,
-        table: chart::table_html([Ui::Scheme.text(lang), Ui::LargestModel.text(lang)], &table),
+        table: chart::table(
+            &[Ui::Scheme.text(lang), Ui::LargestModel.text(lang)],
+            &table,
+        ),
         // The other way round: the smallest device the current model needs (visible, so not in `desc`).
-        legend: Some(format!(
-            "<li class=\"needs\" data-testid=\"device-needs\">{}</li>",
-            chart::escape(&text::device_needs_text(&s.needs, lang))
-        )),
+        legend: Some(vec![el("li")
+            .at("class", "needs")
+            .at("data-testid", "device-needs")
+            .tx(text::device_needs_text(&s.needs, lang))
+            .into()]),
     }
 }

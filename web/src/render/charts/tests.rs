@@ -2,7 +2,12 @@
 
 use super::*;
 use crate::render::chart;
+use crate::render::dom::Node;
 use crate::render::live::Ui;
+
+fn m(nodes: &[Node]) -> String {
+    crate::render::dom::markup(nodes)
+}
 use edgefit_core::{evaluate, validate, Field, Inputs};
 
 fn good(i: Inputs) -> Good {
@@ -53,13 +58,17 @@ fn every_chart_draws_with_a_text_alternative() {
         assert_eq!(ids, CHART_IDS);
         for c in &charts {
             assert!(
-                c.svg.contains("<path") || c.svg.contains("<rect"),
+                m(&c.svg).contains("<path") || m(&c.svg).contains("<rect"),
                 "{}",
                 c.id
             );
-            assert!(!c.svg.contains("NaN") && !c.svg.contains("inf"), "{}", c.id);
             assert!(
-                c.desc.len() > 20 && c.table.contains("<tbody><tr>"),
+                !m(&c.svg).contains("NaN") && !m(&c.svg).contains("inf"),
+                "{}",
+                c.id
+            );
+            assert!(
+                c.desc.len() > 20 && m(&c.table).contains("<tbody><tr>"),
                 "{}",
                 c.id
             );
@@ -74,7 +83,7 @@ fn the_solve_chart_says_what_device_the_current_model_needs() {
     let s = edgefit_core::solve(&i).unwrap();
     for (lang, words) in [(Lang::En, "needs at least"), (Lang::Zh, "至少需要")] {
         let c = solve_chart(&s, &g, lang);
-        let legend = c.legend.unwrap_or_default();
+        let legend = m(&c.legend.unwrap_or_default());
         assert!(
             legend.contains("device-needs") && legend.contains(words),
             "{legend}"
@@ -121,17 +130,20 @@ fn a_pinned_scenario_is_drawn_on_the_same_axes_and_named_in_the_text() {
         for id in ["memory", "tpot", "ttft", "roofline", "thermal"] {
             let c = by(id);
             assert!(c.desc.contains(pinned), "{id}: {}", c.desc);
-            assert!(c.table.contains(pinned), "{id}");
-            let legend = c.legend.as_deref().unwrap_or_default();
+            assert!(m(&c.table).contains(pinned), "{id}");
+            let legend = m(c.legend.as_deref().unwrap_or_default());
             assert!(legend.contains(pinned) && legend.contains(current), "{id}");
-            assert!(!c.svg.contains("NaN") && !c.svg.contains("inf"), "{id}");
+            assert!(
+                !m(&c.svg).contains("NaN") && !m(&c.svg).contains("inf"),
+                "{id}"
+            );
         }
         let tpot = by("tpot");
-        assert_eq!(tpot.svg.matches("class=\"series").count(), 2);
-        assert_eq!(tpot.svg.matches("class=\"series pinned\"").count(), 1);
+        assert_eq!(m(&tpot.svg).matches("class=\"series").count(), 2);
+        assert_eq!(m(&tpot.svg).matches("class=\"series pinned\"").count(), 1);
         // Two memory bars (four segments each) and the pinned decode/prefill points.
-        assert_eq!(by("memory").svg.matches(" pinned\"").count(), 4);
-        assert_eq!(by("roofline").svg.matches("pt decode").count(), 2);
+        assert_eq!(m(&by("memory").svg).matches(" pinned\"").count(), 4);
+        assert_eq!(m(&by("roofline").svg).matches("pt decode").count(), 2);
         // More bandwidth: the pinned curve is below the current one.
         let xs = tpot_model(&cur).unwrap().0.x;
         let p = pinned_tpot(&pin, &xs).unwrap();
@@ -139,7 +151,7 @@ fn a_pinned_scenario_is_drawn_on_the_same_axes_and_named_in_the_text() {
         assert!(p.iter().zip(&c.mid).all(|(a, b)| a < b));
         // Without a pin the charts are as before.
         let plain = all_charts(&cur, None, None, lang);
-        assert!(plain.iter().all(|c| !c.svg.contains("pinned")));
+        assert!(plain.iter().all(|c| !m(&c.svg).contains("pinned")));
     }
 }
 

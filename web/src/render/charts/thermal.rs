@@ -161,7 +161,7 @@ pub(super) fn thermal_chart(g: &Good, pinned: Option<&Good>, lang: Lang) -> Char
             f3(th.throttled_rate),
         ),
         svg: svg.0,
-        table: chart::table_html([Ui::Time.text(lang), Ui::Value.text(lang)], &table),
+        table: chart::table(&[Ui::Time.text(lang), Ui::Value.text(lang)], &table),
         legend: other.is_some().then(|| compare_legend(lang)),
     }
 }
