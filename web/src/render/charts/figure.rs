@@ -24,7 +24,7 @@ pub struct ChartOut {
     pub desc: String,
     /// The SVG children.
     pub svg: Vec<Node>,
-    /// The data table (`<thead>` + `<tbody>`, [`chart::table`]), visually hidden.
+    /// The data table (`<thead>` + `<tbody>`, [`crate::render::chart::table`]), visually hidden.
     pub table: Vec<Node>,
     /// An optional legend (list items).
     pub legend: Option<Vec<Node>>,

@@ -2,9 +2,9 @@
 //! or a camera assistant's VLM → TTS (#24). Its state is [`crate::state::pipe`]; this module is the page
 //! around it, and the buttons of the single-model page that open it.
 //!
-//! - [`stages`]: the stage list (add, remove, move), a [`dom`] panel;
-//! - [`form`]: the conversation, the shared device and one card per stage (`view!`: they hold the focus);
-//! - [`results`]: latency, memory and swap plan, the camera's figures, power and heat, the steps, with the
+//! - `stages`: the stage list (add, remove, move), a [`dom`] panel;
+//! - `form`: the conversation, the shared device and one card per stage (`view!`: they hold the focus);
+//! - `results`: latency, memory and swap plan, the camera's figures, power and heat, the steps, with the
 //!   timeline and memory charts of [`crate::render::timeline`].
 
 mod form;

@@ -148,8 +148,8 @@ fn latency_node(g: &PipeGood, lang: Lang) -> Node {
         .into()
 }
 
-/// A camera assistant's figures (#24): frames answered per second against the target, frame to first word,
-/// the image encoder per frame and the energy of one answer.
+/// A camera assistant's figures (#24): frames answered per second against the target, the image encoder per
+/// frame and the energy of one answer (frame to first word is the headline's).
 fn camera_node(g: &PipeGood, lang: Lang) -> Option<Node> {
     let cam = g.report.camera.as_ref()?;
     let per_s = |x: f64| format!("{} / s", fmt_num(x, 3));
@@ -161,11 +161,6 @@ fn camera_node(g: &PipeGood, lang: Lang) -> Option<Node> {
             term(Term::TargetWord, lang),
             per_s(cam.target_fps),
             edgefit_text::verdict_label(cam.verdict, lang)
-        ),
-        format!(
-            "{}: {}",
-            term(Term::FrameToWord, lang),
-            ms(cam.frame_to_first_word.0)
         ),
         format!(
             "{}: {} ({} {})",
