@@ -30,3 +30,31 @@ for (const viewport of [{ width: 1280, height: 900 }, { width: 390, height: 844 
     }
   });
 }
+
+test('the camera-assistant button opens the camera pipeline, worded from the frame to the first word', async () => {
+  const app = await openPage({ viewport: { width: 1280, height: 900 } });
+  try {
+    const { page } = app;
+    await page.getByTestId('camera-assistant').click();
+    await page.getByTestId('pipeline-view').waitFor();
+    await page.getByTestId('pipe-camera').waitFor();
+    // Its link names the vision-language stage reading one frame, and Back returns to the page.
+    await page.waitForFunction(() => location.hash.includes('stages=llm,tts') && location.hash.includes('s1.images=1'), null, { timeout: 15_000 });
+    const view = (await page.getByTestId('pipeline-view').textContent()) ?? '';
+    assert.doesNotMatch(view, /end of speech|first audio/i);
+    assert.match((await page.getByTestId('pipe-latency').textContent()) ?? '', /Frame → first word/);
+    assert.match((await page.getByTestId('pipe-camera').textContent()) ?? '', /Frames answered: [\d.,]+ \/ s/);
+    assert.match((await page.locator('label[for="p-e2e_ms"]').textContent()) ?? '', /frame → first word/);
+    const marks = await page.locator('[data-testid="chart-gantt"] svg.main text.mark-label').allTextContents();
+    assert.deepEqual(marks, ['frame', 'first word']);
+    // The same words in Chinese: never the spoken turn's.
+    await page.getByRole('button', { name: '中文' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="pipe-latency"]')?.textContent.includes('拍下画面'));
+    assert.doesNotMatch((await page.getByTestId('pipeline-view').textContent()) ?? '', /说完|首个音频/);
+    await page.goBack();
+    await page.getByTestId('voice-assistant').waitFor();
+    app.assertNoErrors();
+  } finally {
+    await app.close();
+  }
+});

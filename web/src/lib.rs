@@ -4,30 +4,27 @@
 //! the engine ([`edgefit_core`]) and the words ([`edgefit_text`]) and adds only what a page needs: the
 //! form, the charts, the share link and the exports.
 //!
-//! Flow of one keystroke: the field's text signal changes → [`state::read_form`] reads the form and
-//! [`state::check_read`] validates it (two memos) → the last good evaluation (a memo) → verdicts, numbers,
-//! charts and steps re-render. The URL hash follows the form as read, through an effect
-//! ([`share::write_hash`]).
+//! Three layers, each importing only the ones below it:
+//!
+//! - [`state`]: signals, the parsed scenario and its evaluation (memos), the pipeline, the user's presets,
+//!   and the one writer of the URL hash;
+//! - [`render`]: pure helpers — the DOM builder for output panels, chart geometry, the charts and the
+//!   pipeline's figures, words that follow the language;
+//! - [`views`]: components that read the state and render it.
+//!
+//! Flow of one keystroke: the field's text signal changes → [`state::form::read_form`] reads the form and
+//! [`state::form::check_read`] validates it (two memos) → the last good evaluation (a memo) → verdicts,
+//! numbers, charts and steps re-render. The URL hash follows the form as read, through one effect
+//! ([`state::sync::sync`]).
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod app;
-pub mod chart;
-pub mod charts;
-pub mod custom;
-pub mod decide_ui;
-pub mod dom;
-pub mod gantt;
-pub mod import_ui;
 pub mod panic;
-pub mod pipeline_ui;
-pub mod presets_ui;
-pub mod results;
-pub mod share;
+pub mod render;
 pub mod state;
-pub mod ui;
+pub mod views;
 
-pub use app::App;
+pub use views::app::App;
 
 /// Start the page: install the panic message ([`panic::install`]), take down the first glance (the link's
 /// verdict painted while the page loaded, see `edgefit-glance`), then mount [`App`] into `<body>`.

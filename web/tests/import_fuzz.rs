@@ -8,7 +8,7 @@
 
 use edgefit_core::codec;
 use edgefit_text::Lang;
-use edgefit_web::custom::{
+use edgefit_web::state::custom::{
     check_item, check_items, clean_name, error_text, merge, to_json, ImportError, RawItem, MAX_NAME,
 };
 

@@ -142,7 +142,7 @@ fn count(root: &web_sys::HtmlElement, sel: &str) -> u32 {
 
 #[wasm_bindgen_test]
 async fn pipeline_stages_are_added_moved_and_removed() {
-    let (root, _h) = mount(edgefit_web::pipeline_ui::VOICE_ASSISTANT_LINK);
+    let (root, _h) = mount(edgefit_web::state::pipe::VOICE_ASSISTANT_LINK);
     settle(20).await;
     assert_eq!(count(&root, "[data-testid^=stage-item-]"), 3);
     click(&root, "[data-testid=p-add-tts]");

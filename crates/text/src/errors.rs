@@ -368,6 +368,29 @@ pub fn nothing_computed(lang: Lang) -> &'static str {
     )
 }
 
+/// A form field whose text is not a number (the engine never sees it: validation is of numbers), with
+/// what to type instead: a number, or a range where the field takes one.
+#[must_use]
+pub fn not_a_number(f: Field, text: &str, lang: Lang) -> String {
+    let label = field_label(f, lang);
+    let key = f.key();
+    let range = f.spec().kind == edgefit_core::input::Kind::Real;
+    match (lang, range) {
+        (Lang::En, true) => format!(
+            "{label} ({key}) = \"{text}\": not a number; type a number such as 0.5, or a range such as 0.4~0.6"
+        ),
+        (Lang::En, false) => {
+            format!("{label} ({key}) = \"{text}\": not a number; type one number such as 25")
+        }
+        (Lang::Zh, true) => format!(
+            "{label}（{key}）= \"{text}\"：不是数字；请填一个数（如 0.5）或区间（如 0.4~0.6）"
+        ),
+        (Lang::Zh, false) => {
+            format!("{label}（{key}）= \"{text}\"：不是数字；请填一个数（如 25）")
+        }
+    }
+}
+
 /// What the page says if it ever breaks (a panic): the words before the link that still holds the
 /// scenario, and what to do next.
 #[must_use]

@@ -20,6 +20,37 @@ pub fn format_name(f: Format) -> &'static str {
     }
 }
 
+/// What the page says after an import filled the model: its name, the file's format and, for a GGUF, its
+/// exact weight bytes and effective bits per weight (`gguf`: bytes, bits).
+#[must_use]
+pub fn import_done(name: &str, f: Format, gguf: Option<(f64, f64)>, lang: Lang) -> String {
+    let mut s = format!(
+        "{}{}{name}{}",
+        crate::term(crate::Term::ImportDone, lang),
+        lang.space(),
+        lang.parens(format_name(f))
+    );
+    if let Some((bytes, bits)) = gguf {
+        s.push_str(&format!(
+            " · {} · {} {}",
+            crate::num::fmt_gb(bytes),
+            crate::num::fmt_num(bits, 4),
+            lang.pick("bit/weight", "bit/权重")
+        ));
+    }
+    s
+}
+
+/// An import that stopped because the file ended before its header: the reader's error and why.
+#[must_use]
+pub fn import_cut_short(e: &ImportError, lang: Lang) -> String {
+    format!(
+        "{}{}",
+        import_error(e, lang),
+        lang.parens(crate::term(crate::Term::ImportCutShort, lang))
+    )
+}
+
 /// What is wrong with an imported file, naming the file kind and the key: "config.json:
 /// num_key_value_heads is not a number".
 #[must_use]
@@ -262,9 +293,10 @@ pub fn import_note(note: &Note, lang: Lang) -> String {
     }
 }
 
-/// An import error for a file that ends inside its header: the error, then the file's length in bytes.
+/// [`import_cut_short`] where the file's length is known (the CLI reads a path): the error as said, then
+/// the length in bytes.
 #[must_use]
-pub fn import_cut_short(error: &str, len: u64, lang: Lang) -> String {
+pub fn import_cut_short_len(error: &str, len: u64, lang: Lang) -> String {
     match lang {
         Lang::En => format!("{error} (the file has {len} bytes: it is cut short)"),
         Lang::Zh => format!("{error}（文件只有 {len} 字节：不完整）"),

@@ -32,9 +32,13 @@ mod ui;
 
 pub use advice::{advice_text, change_text, difference_text, figure_text, sensitivity_text};
 pub use errors::{
-    codec_issue, codec_issue_refused, crash_message, field_error, nothing_computed, problem_text,
+    codec_issue, codec_issue_refused, crash_message, field_error, not_a_number, nothing_computed,
+    problem_text,
 };
-pub use import::{format_name, import_cut_short, import_error, import_file_text, import_note};
+pub use import::{
+    format_name, import_cut_short, import_cut_short_len, import_done, import_error,
+    import_file_text, import_note,
+};
 pub use labels::{
     activation_label, backend_label, constraint_label, field_help, field_label, field_unit,
     granularity_label, group_label, image_rule_label, model_kind_label, preset_name, step_title,
@@ -44,12 +48,15 @@ pub use num::{
     fmt_band, fmt_gb, fmt_int, fmt_ms, fmt_num, fmt_params_b, fmt_pct, fmt_sig, fmt_tops,
     fmt_watts, with_unit,
 };
-pub use pipeline::{pipeline_markdown, pipeline_problem, role_label, segment_label, timing_label};
+pub use pipeline::{
+    e2e_label, e2e_marks, memory_desc, pipeline_markdown, pipeline_problem, role_label,
+    segment_label, timeline_axis, timeline_desc, timing_label, turn_label,
+};
 pub use report::{
     best_table, device_needs_text, judged_line, key_figure, markdown_report, solve_table,
 };
 pub use steps::{mismatch_text, step_text, step_texts, StepText};
-pub use terms::{best_basis, best_quality, term, Term, ALL_TERMS};
+pub use terms::{best_basis, best_quality, quality_note, term, Term, ALL_TERMS};
 pub use ui::Ui;
 
 /// A language the page and the CLI speak.
@@ -95,6 +102,24 @@ impl Lang {
         match self {
             Lang::En => "English",
             Lang::Zh => "中文",
+        }
+    }
+    /// The colon after a label: `": "`, or Chinese's full-width `"："` (no space after it).
+    #[must_use]
+    pub fn colon(self) -> &'static str {
+        self.pick(": ", "：")
+    }
+    /// The space between two words: `" "`, or nothing in Chinese.
+    #[must_use]
+    pub fn space(self) -> &'static str {
+        self.pick(" ", "")
+    }
+    /// `s` in brackets after a word: `" (s)"`, or Chinese's full-width `"（s）"`.
+    #[must_use]
+    pub fn parens(self, s: &str) -> String {
+        match self {
+            Lang::En => format!(" ({s})"),
+            Lang::Zh => format!("（{s}）"),
         }
     }
     /// Pick the English or the Chinese text.

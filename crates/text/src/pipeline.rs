@@ -6,7 +6,7 @@ use edgefit_core::pipeline::{
     Pipeline, PipelineProblem, PipelineReport, Role, SegmentKind, Timing, TurnField,
 };
 
-use crate::{field_error, fmt_num, verdict_label, Lang};
+use crate::{field_error, fmt_num, term, unit_label, verdict_label, Lang, Term};
 use edgefit_core::numfmt::short as display;
 
 fn t(lang: Lang, en: &'static str, zh: &'static str) -> &'static str {
@@ -33,7 +33,7 @@ pub fn role_label(r: Role, lang: Lang) -> &'static str {
 pub fn segment_label(k: SegmentKind, lang: Lang) -> &'static str {
     match k {
         SegmentKind::Listen => t(lang, "listen", "聆听"),
-        SegmentKind::Swap => t(lang, "load", "加载"),
+        SegmentKind::Swap => term(Term::LoadWord, lang),
         SegmentKind::Transcribe => t(lang, "transcribe", "转写"),
         SegmentKind::Encode => t(lang, "encode image", "图像编码"),
         SegmentKind::Prefill => t(lang, "prefill", "预填充"),
@@ -50,6 +50,103 @@ pub fn timing_label(m: Timing, lang: Lang) -> &'static str {
     match m {
         Timing::Sequential => t(lang, "sequential", "串行"),
         Timing::Overlapped => t(lang, "overlapped (streaming)", "重叠(流式)"),
+    }
+}
+
+/// A conversation field's label and unit. A camera turn (`camera`: a stage reads the camera's frame) is
+/// timed from the frame to the first word, not from the end of speech to the first audio.
+#[must_use]
+pub fn turn_label(f: TurnField, camera: bool, lang: Lang) -> (&'static str, &'static str) {
+    let label = match f {
+        TurnField::UtteranceS => Term::UtteranceS,
+        TurnField::AnswerTokens => Term::AnswerTokens,
+        TurnField::FirstTokens => Term::FirstTokens,
+        TurnField::AudioSPerToken => Term::AudioSPerToken,
+        TurnField::StreamS => Term::StreamS,
+        TurnField::AsrWindowS => Term::AsrWindowS,
+        TurnField::TurnsPerHour => Term::TurnsPerHour,
+        TurnField::Turns => Term::TurnsInARow,
+        TurnField::FrameFps => Term::FrameFps,
+        TurnField::E2eMs if camera => Term::FrameTarget,
+        TurnField::E2eMs => Term::SpeechTarget,
+        _ => return ("", ""),
+    };
+    let unit = match f {
+        TurnField::TurnsPerHour => "/h",
+        _ => unit_label(f.spec().unit, lang),
+    };
+    (term(label, lang), unit)
+}
+
+/// What the end-to-end time of a turn runs between: the end of speech and the first audio, or for a camera
+/// turn the frame and the first word.
+#[must_use]
+pub fn e2e_label(camera: bool, lang: Lang) -> &'static str {
+    term(
+        if camera {
+            Term::FrameToWord
+        } else {
+            Term::SpeechToAudio
+        },
+        lang,
+    )
+}
+
+/// The two moments the end-to-end time runs between, as the timeline marks them (`end of speech`, `first
+/// audio`; a camera turn's `frame`, `first word`), and the timeline's zoom on that window.
+#[must_use]
+pub fn e2e_marks(camera: bool, lang: Lang) -> [&'static str; 3] {
+    let [from, to, zoom] = if camera {
+        [Term::FrameTaken, Term::FirstWord, Term::ZoomFrame]
+    } else {
+        [Term::SpeechEnds, Term::FirstAudio, Term::ZoomSpeech]
+    };
+    [term(from, lang), term(to, lang), term(zoom, lang)]
+}
+
+/// The time axis of a turn's timeline (a camera turn starts with the question asked while pointing).
+#[must_use]
+pub fn timeline_axis(camera: bool, lang: Lang) -> &'static str {
+    term(
+        if camera {
+            Term::SinceQuestion
+        } else {
+            Term::SinceSpeech
+        },
+        lang,
+    )
+}
+
+/// The timeline chart's description: how many stages, when the turn's clock starts and how long the first
+/// output takes (`at` and `e2e` in seconds).
+#[must_use]
+pub fn timeline_desc(stages: usize, at: f64, e2e: f64, camera: bool, lang: Lang) -> String {
+    let (at, e2e) = (ms(at), ms(e2e));
+    match (lang, camera) {
+        (Lang::En, false) => format!(
+            "One turn of {stages} stages. The user stops speaking at {at}; the first audio comes {e2e} later."
+        ),
+        (Lang::En, true) => format!(
+            "One turn of {stages} stages. The frame is taken at {at}; the first word comes {e2e} later."
+        ),
+        (Lang::Zh, false) => {
+            format!("一轮对话,共 {stages} 个阶段。用户在 {at} 说完;{e2e} 后出现首个音频。")
+        }
+        (Lang::Zh, true) => {
+            format!("一轮对话,共 {stages} 个阶段。在 {at} 拍下画面;{e2e} 后出现第一个字。")
+        }
+    }
+}
+
+/// The memory chart's description: every stage against the usable memory (bytes).
+#[must_use]
+pub fn memory_desc(usable: f64, all_stages: f64, lang: Lang) -> String {
+    let (usable, all) = (gb(usable), gb(all_stages));
+    match lang {
+        Lang::En => {
+            format!("Memory of each stage against {usable} usable; all stages together {all}.")
+        }
+        Lang::Zh => format!("各阶段内存与可用内存 {usable} 对比;全部阶段合计 {all}。"),
     }
 }
 
@@ -126,12 +223,12 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
     let _ = writeln!(
         o,
         "| {} | {} | KV | {} | {} | {} | {} |\n|---|---|---|---|---|---|---|",
-        t(lang, "stage", "阶段"),
-        t(lang, "weights", "权重"),
-        t(lang, "workspace", "工作区"),
-        t(lang, "total", "合计"),
-        t(lang, "load", "加载"),
-        t(lang, "resident", "常驻")
+        term(Term::StageCol, lang),
+        term(Term::WeightsWord, lang),
+        term(Term::WorkspaceWord, lang),
+        term(Term::TotalWord, lang),
+        term(Term::LoadWord, lang),
+        term(Term::ResidentWord, lang)
     );
     for (i, s) in m.stages.iter().enumerate() {
         let _ = writeln!(
@@ -144,19 +241,19 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
             gb(s.total.0),
             ms(s.load.0),
             if s.resident {
-                t(lang, "yes", "是")
+                term(Term::Yes, lang)
             } else {
-                t(lang, "on demand", "按需加载")
+                term(Term::OnDemand, lang)
             }
         );
     }
     let _ = writeln!(
         o,
         "\n{}: {} / {} {} — {}",
-        t(lang, "All stages", "全部阶段"),
+        term(Term::AllStages, lang),
         gb(m.all_stages.0),
         gb(m.usable.0),
-        t(lang, "usable", "可用"),
+        term(Term::UsableWord, lang),
         verdict_label(m.verdict, lang)
     );
     if !m.all_resident {
@@ -164,11 +261,11 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
         let _ = writeln!(
             o,
             "{}: {}; {} {}, {} {}",
-            t(lang, "Swap plan: loaded on demand", "换入计划:按需加载"),
+            term(Term::SwapPlan, lang),
             list.join(", "),
-            t(lang, "peak", "峰值"),
+            term(Term::PeakWord, lang),
             gb(m.peak.0),
-            t(lang, "loading adds up to", "加载最多增加"),
+            term(Term::LoadingAdds, lang),
             ms(m.swap_time.0)
         );
         if !m.fits {
@@ -188,19 +285,19 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
     let _ = writeln!(
         o,
         "\n## {}\n\n{}: **{}** ({} {}) — {}\n",
-        t(lang, "End of speech → first audio", "说完 → 首个音频"),
-        t(lang, "End to end", "端到端"),
+        e2e_label(r.camera.is_some(), lang),
+        term(Term::EndToEnd, lang),
         ms(l.e2e.0),
-        t(lang, "target", "目标"),
+        term(Term::TargetWord, lang),
         ms(l.target.0),
         verdict_label(l.verdict, lang)
     );
     let _ = writeln!(
         o,
         "| {} | {} | {} |\n|---|---|---|",
-        t(lang, "stage", "阶段"),
-        t(lang, "load wait", "加载等待"),
-        t(lang, "work", "计算")
+        term(Term::StageCol, lang),
+        term(Term::LoadWait, lang),
+        term(Term::WorkCol, lang)
     );
     for part in &l.parts {
         let mark = if l.dominant == Some(part.stage) {
@@ -220,19 +317,19 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
         let _ = writeln!(
             o,
             "\n## {}\n\n- {}: {}\n- {}: {} ({} {})\n- {}: {} / s ({} {} / s) — {}\n- {}: {} J",
-            t(lang, "Camera", "摄像头"),
-            t(lang, "Frame → first word", "拍下画面 → 第一个字"),
+            term(Term::Camera, lang),
+            term(Term::FrameToWord, lang),
             ms(cam.frame_to_first_word.0),
-            t(lang, "Image encoder per frame", "每帧图像编码"),
+            term(Term::EncodePerFrame, lang),
             ms(cam.encode.0),
             fmt_num(cam.encode_fps, 3),
-            t(lang, "frames/s alone", "帧/秒（仅编码）"),
-            t(lang, "Frames answered", "可回答的帧"),
+            term(Term::FramesAlone, lang),
+            term(Term::FramesAnswered, lang),
             fmt_num(cam.answers_per_s, 3),
-            t(lang, "target", "目标"),
+            term(Term::TargetWord, lang),
             fmt_num(cam.target_fps, 3),
             verdict_label(cam.verdict, lang),
-            t(lang, "Energy per answer", "每次回答能耗"),
+            term(Term::EnergyPerAnswer, lang),
             fmt_num(cam.energy_per_answer.0, 3)
         );
     }
@@ -242,52 +339,44 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
     let _ = writeln!(
         o,
         "- {}: {} J\n- {} ({} {}/h): {} W ({} {} W) — {}\n- {}: {} W\n- {} {} {}: {} °C ({} {} °C)",
-        t(lang, "Energy per turn", "每轮能耗"),
+        term(Term::EnergyPerTurn, lang),
         fmt_num(c.energy_per_turn.0, 3),
-        t(lang, "Average power", "平均功耗"),
+        term(Term::AveragePower, lang),
         fmt_num(p.get(TurnField::TurnsPerHour), 3),
-        t(lang, "turns", "轮"),
+        term(Term::TurnsWord, lang),
         fmt_num(c.average.0, 3),
-        t(lang, "budget", "预算"),
+        term(Term::BudgetWord, lang),
         fmt_num(c.budget.0, 3),
         verdict_label(c.verdict, lang),
-        t(lang, "Peak power in a turn", "单轮峰值功耗"),
+        term(Term::PeakPowerTurn, lang),
         fmt_num(c.peak.0, 3),
-        t(lang, "Junction after", "结温,连续"),
+        term(Term::JunctionAfter, lang),
         fmt_num(c.turns, 3),
-        t(lang, "turns", "轮后"),
+        term(Term::TurnsAfter, lang),
         fmt_num(c.tj_peak_c, 3),
-        t(lang, "limit", "上限"),
+        term(Term::LimitWord, lang),
         fmt_num(c.tj_max_c, 3)
     );
     if let Some(b) = c.battery_pct_per_hour {
         let _ = writeln!(
             o,
             "- {}: {} %",
-            t(lang, "Battery per hour", "每小时耗电"),
+            term(Term::BatteryPerHour, lang),
             fmt_num(b, 3)
         );
     }
     if c.overbooked {
-        let _ = writeln!(
-            o,
-            "- {}",
-            t(
-                lang,
-                "A turn lasts longer than the time between turns.",
-                "一轮对话比轮次间隔还长。"
-            )
-        );
+        let _ = writeln!(o, "- {}", term(Term::Overbooked, lang));
     }
     // Timeline.
     let _ = writeln!(
         o,
         "\n## {}\n\n| {} | {} | {} | {} |\n|---|---|---|---|",
         t(lang, "One turn", "一轮时间线"),
-        t(lang, "stage", "阶段"),
-        t(lang, "what", "内容"),
-        t(lang, "start", "开始"),
-        t(lang, "end", "结束")
+        term(Term::StageCol, lang),
+        term(Term::WhatCol, lang),
+        term(Term::StartCol, lang),
+        term(Term::EndCol, lang)
     );
     for s in &r.timeline {
         let _ = writeln!(
@@ -300,4 +389,42 @@ pub fn pipeline_markdown(p: &Pipeline, r: &PipelineReport, lang: Lang) -> String
         );
     }
     o
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use edgefit_core::pipeline::ALL_TURN_FIELDS;
+
+    #[test]
+    fn every_turn_field_has_a_label() {
+        for &f in ALL_TURN_FIELDS {
+            for lang in [Lang::En, Lang::Zh] {
+                for camera in [false, true] {
+                    assert!(!turn_label(f, camera, lang).0.is_empty(), "{f:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_camera_turn_is_timed_from_the_frame_to_the_first_word() {
+        let target = |camera| turn_label(TurnField::E2eMs, camera, Lang::En).0;
+        assert_eq!(target(false), "Target: end of speech → first audio");
+        assert_eq!(target(true), "Target: frame → first word");
+        for lang in [Lang::En, Lang::Zh] {
+            let speech = e2e_marks(false, lang);
+            let camera = e2e_marks(true, lang);
+            assert!(speech.iter().zip(&camera).all(|(a, b)| a != b), "{lang:?}");
+            assert!(!timeline_desc(2, 3.0, 0.5, true, lang).contains(term(Term::FirstAudio, lang)));
+        }
+        let p = edgefit_core::pipeline::Pipeline::camera_assistant();
+        let r =
+            edgefit_core::pipeline::analyze_pipeline(&p).expect("the camera assistant is valid");
+        let md = pipeline_markdown(&p, &r, Lang::En);
+        assert!(
+            md.contains("## Frame → first word") && !md.contains("End of speech"),
+            "{md}"
+        );
+    }
 }

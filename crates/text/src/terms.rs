@@ -1,8 +1,10 @@
 //! Short words for what a product owner asks (#25: power modes, speculative decoding, energy per answer,
-//! streams, the best model) and for importing a model (#24), as labels the page shows next to its numbers
-//! and controls; and the best-model ranking's cells, which the Markdown table shares.
+//! streams, the best model), for importing a model (#24) and for the pipeline view (#10, and #24's camera
+//! assistant), as labels the page shows next to its numbers and controls; and the best-model ranking's
+//! cells and the pipeline's words, which the Markdown shares.
 
 use edgefit_core::best::{Best, Candidate, Known};
+use edgefit_core::presets::quality::Quality;
 
 use crate::num::fmt_num;
 use crate::Lang;
@@ -97,6 +99,161 @@ terms! {
         "the file ends before its header does",
         "文件在文件头结束之前就已结束",
     ),
+    // The pipeline view (#10) and the camera assistant (#24); the pipeline's Markdown shares them.
+    VoiceAssistant => (
+        "Set up a voice assistant (ASR → LLM → TTS)",
+        "搭建语音助手(ASR → LLM → TTS)",
+    ),
+    CameraAssistant => (
+        "Set up a camera assistant (camera → VLM → TTS)",
+        "搭建摄像头助手(摄像头 → 视觉语言模型 → TTS)",
+    ),
+    PipeTitle => ("edgefit — pipeline", "edgefit — 流水线"),
+    PipeTagline => (
+        "Several models on one chip: one conversation turn, end to end.",
+        "一颗芯片上的多个模型:一轮对话的端到端分析。",
+    ),
+    Stages => ("Stages", "阶段"),
+    OneTurn => ("One turn", "一轮对话"),
+    LinkCopied => ("Link copied", "链接已复制"),
+    CopyAddressBar => (
+        "Could not copy: copy the address bar",
+        "无法复制:请复制地址栏",
+    ),
+    DownloadDone => ("Downloaded", "已下载"),
+    OneModel => ("← One model", "← 单个模型"),
+    Remove => ("Remove", "删除"),
+    MoveUp => ("Move up", "上移"),
+    MoveDown => ("Move down", "下移"),
+    NoStages => (
+        "The pipeline has no stages: add one below. The results show the last pipeline that had stages.",
+        "流水线没有任何阶段:请在下方添加。结果显示的是上一个有阶段的流水线。",
+    ),
+    AddStage => ("Add a stage", "添加阶段"),
+    AddStageColon => ("Add a stage:", "添加阶段:"),
+    AtMost => ("at most", "最多"),
+    Conversation => ("Conversation", "对话"),
+    Timing => ("Timing", "时序"),
+    SharedDevice => ("Shared device (all stages)", "共享设备(所有阶段)"),
+    MoreDeviceFields => ("More device fields", "更多设备参数"),
+    Role => ("Role", "角色"),
+    AllStageFields => ("All fields of this stage", "本阶段全部参数"),
+    NotANumber => ("not a number", "不是数字"),
+    NotOneNumber => ("not a single number", "不是单个数字"),
+    UtteranceS => ("User speaks for", "用户说话时长"),
+    AnswerTokens => ("Answer length", "回答长度"),
+    FirstTokens => ("TTS starts after", "TTS 起始于前"),
+    AudioSPerToken => ("Speech per token", "每 token 语音"),
+    StreamS => ("Streaming ASR pass every", "流式 ASR 每隔"),
+    AsrWindowS => ("ASR window", "ASR 窗口"),
+    TurnsPerHour => ("Turns per hour", "每小时轮数"),
+    TurnsInARow => ("Turns in a row (heat)", "连续轮数(温度)"),
+    FrameFps => ("Camera frames to answer", "需回答的相机帧率"),
+    SpeechTarget => (
+        "Target: end of speech → first audio",
+        "目标:说完 → 首个音频",
+    ),
+    FrameTarget => ("Target: frame → first word", "目标:拍下画面 → 第一个字"),
+    SpeechToAudio => ("End of speech → first audio", "说完 → 首个音频"),
+    FrameToWord => ("Frame → first word", "拍下画面 → 第一个字"),
+    EndToEnd => ("End to end", "端到端"),
+    TargetWord => ("target", "目标"),
+    DominantStage => ("Dominant stage", "主导阶段"),
+    LatencyByStage => ("Latency by stage", "各阶段延迟"),
+    StageCol => ("stage", "阶段"),
+    LoadWait => ("load wait", "加载等待"),
+    WorkCol => ("work", "计算"),
+    ShareCol => ("share", "占比"),
+    AllStages => ("All stages", "全部阶段"),
+    AllResident => ("All stages stay resident", "全部阶段常驻"),
+    UsableWord => ("usable", "可用"),
+    SwapPlan => ("Swap plan: loaded on demand", "换入计划:按需加载"),
+    PeakWord => ("peak", "峰值"),
+    LoadingAdds => ("loading adds up to", "加载最多增加"),
+    NothingFits => (
+        " (even one stage at a time does not fit)",
+        "(即使逐个加载也放不下)",
+    ),
+    MemorySwap => ("Memory and swap plan", "内存与换入计划"),
+    EnergyPerTurn => ("Energy per turn", "每轮能耗"),
+    AveragePower => ("Average power", "平均功耗"),
+    TurnsWord => ("turns", "轮"),
+    BudgetWord => ("budget", "预算"),
+    PeakPowerTurn => ("Peak power in a turn", "单轮峰值功耗"),
+    JunctionAfter => ("Junction after", "结温,连续"),
+    TurnsAfter => ("turns", "轮后"),
+    LimitWord => ("limit", "上限"),
+    BatteryPerHour => ("Battery per hour", "每小时耗电"),
+    BatteryNeedsWh => (
+        "Battery per hour: give the battery capacity (Wh) to see it",
+        "每小时耗电:填写电池容量(Wh)后显示",
+    ),
+    Overbooked => (
+        "A turn lasts longer than the time between turns.",
+        "一轮对话比轮次间隔还长。",
+    ),
+    StepByStepWord => ("step by step", "逐步计算"),
+    StepByStep => ("Step by step", "逐步计算"),
+    PowerHeatBattery => ("Power, heat and battery", "功耗、温度与电池"),
+    PipelineInWords => ("The whole pipeline in words", "流水线完整说明"),
+    Camera => ("Camera", "摄像头"),
+    EncodePerFrame => ("Image encoder per frame", "每帧图像编码"),
+    FramesAlone => ("frames/s alone", "帧/秒（仅编码）"),
+    FramesAnswered => ("Frames answered", "可回答的帧"),
+    SpeechEnds => ("end of speech", "说完"),
+    FirstAudio => ("first audio", "首个音频"),
+    FrameTaken => ("frame", "拍下画面"),
+    FirstWord => ("first word", "第一个字"),
+    ZoomSpeech => (
+        "Zoom: from the end of speech to the first audio",
+        "放大:从说完到首个音频",
+    ),
+    ZoomFrame => (
+        "Zoom: from the frame to the first word",
+        "放大:从拍下画面到第一个字",
+    ),
+    SinceSpeech => ("time from the start of speech", "从开始说话起的时间"),
+    SinceQuestion => ("time from the start of the question", "从开始提问起的时间"),
+    WhatCol => ("what", "内容"),
+    StartCol => ("start", "开始"),
+    EndCol => ("end", "结束"),
+    GanttTitle => ("One turn, stage by stage", "一轮对话的各阶段时间线"),
+    WeightsWord => ("weights", "权重"),
+    WorkspaceWord => ("workspace", "工作区"),
+    RuntimeWord => ("runtime", "运行时"),
+    TotalWord => ("total", "合计"),
+    LoadWord => ("load", "加载"),
+    ResidentWord => ("resident", "常驻"),
+    Yes => ("yes", "是"),
+    OnDemand => ("on demand", "按需加载"),
+    MemoryByStage => ("Memory by stage", "各阶段内存"),
+}
+
+/// Accuracy next to speed and size: a quantization preset's published quality delta with its source, or a
+/// plain statement that none was read (never a guess).
+#[must_use]
+pub fn quality_note(q: Option<&Quality>, lang: Lang) -> String {
+    match q {
+        Some(q) => {
+            let delta = edgefit_core::numfmt::display(q.ppl_delta);
+            lang.pick(
+                format!(
+                    "Quality: perplexity +{delta} on {} (source: {})",
+                    q.model, q.source
+                ),
+                format!(
+                    "质量：在 {} 上困惑度 +{delta}（来源：{}）",
+                    q.model, q.source
+                ),
+            )
+        }
+        None => lang
+            .pick(
+                "Quality: no published accuracy delta was read for this format.",
+                "质量：未读到该格式公开的精度变化数据。",
+            )
+            .into(),
+    }
 }
 
 /// How the best-model ranking is ranked: the benchmark, and how many model × format pairs meet every target.

@@ -8,6 +8,7 @@ use crate::Lang;
 #[allow(missing_docs)] // each variant names its text
 pub enum Ui {
     Title,
+    DocTitle,
     Tagline,
     Inputs,
     Results,
@@ -134,6 +135,7 @@ pub enum Ui {
     OriginPrior,
     OriginExample,
     OriginFitted,
+    OriginFittedAll,
     KindPhone,
     KindLaptop,
     KindSbc,
@@ -194,6 +196,10 @@ impl Ui {
         use Ui::*;
         match self {
             Title => ("edgefit", "edgefit"),
+            DocTitle => (
+                "edgefit — on-device model fit calculator",
+                "edgefit — 端侧模型适配计算器",
+            ),
             Tagline => (
                 "Will this model run on this chip? Compute, memory, bandwidth, power, heat, latency and storage, checked live.",
                 "这个模型能在这颗芯片上跑吗？算力、内存、带宽、功耗、散热、延迟与存储，实时核算。",
@@ -355,6 +361,7 @@ impl Ui {
             OriginUnit => ("Estimate: the usual peak of this unit in its class (the preset's figure belongs to another unit or is not published)", "估计值：取同类设备该计算单元的常用峰值（预设数值属于其他单元或未公布）"),
             OriginPrior => ("No published measurements for this device class and runtime yet: a prior, with a wide band", "该类设备与框架暂无公开实测：采用先验值，区间较宽"),
             OriginExample => ("From the worked example of the source document", "取自原始文档的算例"),
+            OriginFittedAll => ("Fitted on published measurements of every device at once (too few for one value per group); rows, sources:", "基于所有设备的公开实测统一拟合（样本不足以分组拟合）；样本数、来源数："),
             OriginFitted => ("Fitted on published measurements of this device class and runtime; rows:", "基于该类设备与框架的公开实测拟合；样本数："),
             KindPhone => ("phones", "手机"),
             KindLaptop => ("laptops", "笔记本"),

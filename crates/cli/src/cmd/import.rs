@@ -41,7 +41,7 @@ fn read(path: &str, lang: Lang) -> Result<(Imported, u64), String> {
                             .map_err(cannot)?;
                     }
                     ErrorKind::NeedMoreBytes { .. } => {
-                        return Err(edgefit_text::import_cut_short(&said(&e), len, lang))
+                        return Err(edgefit_text::import_cut_short_len(&said(&e), len, lang))
                     }
                     _ => return Err(said(&e)),
                 },

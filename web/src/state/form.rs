@@ -1,7 +1,10 @@
 //! The page's state as plain data: what the form holds (one text per field plus the choices), how it
-//! becomes [`Inputs`], and the checked result. Pure functions; the reactive wiring is in [`crate::app`].
+//! becomes [`Inputs`], the checked result, and a preset applied to inputs. Pure functions; the reactive
+//! wiring is in [`super::ctx`].
 
 use edgefit_core::codec::{format_value, parse_value};
+use edgefit_core::input::Group;
+use edgefit_core::presets::{self, complete};
 use edgefit_core::{Activation, Backend, Field, Granularity, Inputs, ModelKind, ALL_FIELDS};
 pub use edgefit_glance::check::{check_read, fallback, Checked, FieldIssue, Good};
 
@@ -89,6 +92,36 @@ pub fn read_form(texts: &[String], choices: &Choices) -> (Inputs, Vec<Field>) {
         }
     }
     (inputs, unreadable)
+}
+
+/// Apply the preset `id` of a group to the inputs. A device preset is a complete scenario
+/// ([`complete::complete`]): its figures, its kind's defaults for the rest, its framework's backend and
+/// the fitted constants, whatever the form held before. A quantization preset re-reads the runtime's
+/// constants (a K-quant on an M1 GPU streams at its own share). False when no preset has this id.
+#[must_use]
+pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
+    match group {
+        Group::Device => {
+            let Some(p) = presets::device(id) else {
+                return false;
+            };
+            p.apply(inputs);
+            complete::complete(inputs, None);
+            true
+        }
+        Group::Model => presets::model(id).map(|p| p.apply(inputs)).is_some(),
+        Group::Quantization => {
+            let Some(q) = presets::quant(id) else {
+                return false;
+            };
+            q.apply(inputs);
+            inputs.quant = Some(id.into());
+            let b = inputs.backend;
+            complete::complete_runtime(inputs, Some(b));
+            true
+        }
+        _ => false,
+    }
 }
 
 /// Check the form: read it, validate it, and evaluate it when everything is valid.

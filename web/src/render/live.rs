@@ -1,7 +1,7 @@
-//! The page's own words ([`Ui`], from `edgefit-text`) as views that follow the language signal.
+//! The page's own words ([`Ui`] and [`Term`], from `edgefit-text`) as views that follow the language signal.
 
-use edgefit_text::Lang;
 pub use edgefit_text::Ui;
+use edgefit_text::{Lang, Term};
 use leptos::prelude::{Get, RwSignal};
 
 /// `en` or `zh`, whichever language `lang` holds, as a view that follows it. Every fixed label of the page
@@ -50,5 +50,14 @@ impl LiveText for Ui {
     ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
         let (en, zh) = self.pair();
         live_pair(lang, en, zh)
+    }
+}
+
+impl LiveText for Term {
+    fn live(
+        self,
+        lang: RwSignal<Lang>,
+    ) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        live_fn(lang, self, edgefit_text::term)
     }
 }

@@ -4,63 +4,10 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen::JsValue;
 
-use crate::app::Ctx;
-use crate::dom::{el, panel, Act, Node};
-use crate::ui::{LiveText, Ui};
-
-/// The page's URL without its hash.
-#[must_use]
-pub fn page_url() -> String {
-    let loc = window().location();
-    let origin = loc.origin().unwrap_or_default();
-    let path = loc.pathname().unwrap_or_default();
-    let search = loc.search().unwrap_or_default();
-    format!("{origin}{path}{search}")
-}
-
-std::thread_local! {
-    /// The address's hash as the page last read or wrote it (`location.hash`'s form, with its `#`).
-    static SEEN: std::cell::RefCell<Option<String>> = const { std::cell::RefCell::new(None) };
-}
-
-/// The address's hash now (`location.hash`: with its `#`, or empty).
-#[must_use]
-pub fn current_hash() -> String {
-    window().location().hash().unwrap_or_default()
-}
-
-/// Note that the page has read the address as it is now (at start, and on every `hashchange`).
-pub fn saw_hash() {
-    let now = current_hash();
-    SEEN.with(|s| *s.borrow_mut() = Some(now));
-}
-
-/// Replace the URL hash without adding a history entry (and without firing `hashchange`).
-///
-/// Skipped when the address changed since the page last read or wrote it: Back, Forward or a link typed
-/// by hand moved it, and its `hashchange` (which loads it) is on its way. A write that slipped in between
-/// (a timer that fired first) would overwrite that history entry with the view being left, and the page
-/// would then load the view it was leaving.
-pub fn write_hash(hash: &str) {
-    let want = format!("#{hash}");
-    let now = current_hash();
-    if now == want {
-        return;
-    }
-    if SEEN.with(|s| s.borrow().as_ref().is_some_and(|seen| *seen != now)) {
-        return;
-    }
-    if let Ok(h) = window().history() {
-        let _ = h.replace_state_with_url(&JsValue::NULL, "", Some(&want));
-    }
-    saw_hash();
-}
-
-/// Open a hash as a new history entry (`location.hash = …`), so Back returns to the view left.
-pub fn push_hash(hash: &str) {
-    let _ = js_sys::Reflect::set(&window().location(), &"hash".into(), &hash.into());
-    saw_hash();
-}
+use crate::render::dom::{el, panel, Act, Node};
+use crate::render::live::{LiveText, Ui};
+use crate::state::url::page_url;
+use crate::state::Ctx;
 
 /// The `<iframe>` snippet that embeds the compact view of this scenario.
 #[must_use]
@@ -118,7 +65,7 @@ pub fn download(filename: &str, mime: &str, content: &str) -> Result<(), JsValue
 /// The share bar: copy the link, copy an embed snippet, export Markdown and JSON.
 #[component]
 pub fn ShareBar() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let lang = ctx.lang;
     // The last thing copied or exported, shown in a live region (and as selectable text when the
     // clipboard refused).
@@ -211,7 +158,7 @@ pub fn ShareBar() -> impl IntoView {
 }
 
 /// The share bar's buttons, in a `display: contents` wrapper: `(action and test id, label)` each. A
-/// [`crate::dom`] panel rebuilt only when the language changes (the status line stays a live region).
+/// [`crate::render::dom`] panel rebuilt only when the language changes (the status line stays a live region).
 #[must_use]
 pub fn button_row(buttons: &[(&'static str, &str)]) -> Node {
     el("span")

@@ -12,8 +12,8 @@ use edgefit_text::{self as text, term, Lang, Term};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use crate::app::Ctx;
-use crate::dom::{el, panel};
+use crate::render::dom::{el, panel};
+use crate::state::Ctx;
 
 /// Bytes read first; a GGUF header asks for more when it needs them (as the CLI's `edgefit import`).
 pub const FIRST_READ: u64 = 1 << 20;
@@ -93,15 +93,15 @@ async fn read_file(file: web_sys::File) -> Outcome {
 
 /// Fill the model fields from an imported model, as a model preset does.
 fn apply(ctx: &Ctx, m: &Imported) {
-    let before = crate::presets_ui::current_inputs(ctx);
+    let before = ctx.current_inputs();
     let mut after = before.clone();
     m.apply(&mut after);
-    crate::presets_ui::put_inputs(ctx, &before, &after);
+    ctx.put_inputs(&before, &after);
 }
 
 /// What an outcome says: the model's name and kind of file with what its keys leave out, or what is wrong
 /// and that nothing changed.
-fn said(o: &Outcome, lang: Lang) -> crate::dom::Node {
+fn said(o: &Outcome, lang: Lang) -> crate::render::dom::Node {
     let bad = |msg: String| {
         el("div")
             .at("class", "import-bad")
@@ -117,28 +117,12 @@ fn said(o: &Outcome, lang: Lang) -> crate::dom::Node {
                 .clone()
                 .or_else(|| m.architecture.clone())
                 .unwrap_or_default();
-            let mut head = if lang == Lang::Zh {
-                format!(
-                    "{}{name}（{}）",
-                    term(Term::ImportDone, lang),
-                    text::format_name(m.format)
-                )
-            } else {
-                format!(
-                    "{} {name} ({})",
-                    term(Term::ImportDone, lang),
-                    text::format_name(m.format)
-                )
-            };
-            if let Some(g) = &m.gguf {
-                #[allow(clippy::cast_precision_loss)] // bytes of a file
-                let w = g.weight_bytes as f64;
-                head.push_str(&format!(
-                    " · {} · {} bit/weight",
-                    text::fmt_gb(w),
-                    text::fmt_num(g.bits_per_weight, 4)
-                ));
-            }
+            #[allow(clippy::cast_precision_loss)] // bytes of a file
+            let gguf = m
+                .gguf
+                .as_ref()
+                .map(|g| (g.weight_bytes as f64, g.bits_per_weight));
+            let head = text::import_done(&name, m.format, gguf, lang);
             let notes = (!m.notes.is_empty()).then(|| {
                 el("div")
                     .kid(el("p").tx(term(Term::ImportLeftOut, lang)))
@@ -158,18 +142,7 @@ fn said(o: &Outcome, lang: Lang) -> crate::dom::Node {
                 .into()
         }
         Outcome::Refused(e) => bad(text::import_error(e, lang)),
-        Outcome::CutShort(e) => {
-            let (open, close) = if lang == Lang::Zh {
-                ("（", "）")
-            } else {
-                (" (", ")")
-            };
-            bad(format!(
-                "{}{open}{}{close}",
-                text::import_error(e, lang),
-                term(Term::ImportCutShort, lang)
-            ))
-        }
+        Outcome::CutShort(e) => bad(text::import_cut_short(e, lang)),
         Outcome::Unreadable => bad(term(Term::ImportUnreadable, lang).into()),
     }
 }
@@ -178,7 +151,7 @@ fn said(o: &Outcome, lang: Lang) -> crate::dom::Node {
 /// takes a dropped file, and what the last import said.
 #[component]
 pub fn ImportModel() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let lang = ctx.lang;
     let pasted = RwSignal::new(String::new());
     let outcome = RwSignal::new(None::<Outcome>);
@@ -235,22 +208,22 @@ pub fn ImportModel() -> impl IntoView {
             on:dragover=move |ev: leptos::ev::DragEvent| ev.prevent_default()
             on:drop=dropped
         >
-            <summary>{crate::ui::live_fn(lang, Term::ImportTitle, term)}</summary>
+            <summary>{crate::render::live::live_fn(lang, Term::ImportTitle, term)}</summary>
             <textarea
                 rows="4"
                 spellcheck="false"
                 data-testid="import-text"
-                aria-label=crate::ui::live_fn(lang, Term::ImportPaste, term)
-                placeholder=crate::ui::live_fn(lang, Term::ImportPaste, term)
+                aria-label=crate::render::live::live_fn(lang, Term::ImportPaste, term)
+                placeholder=crate::render::live::live_fn(lang, Term::ImportPaste, term)
                 prop:value=move || pasted.get()
                 on:input=move |ev| pasted.set(event_target_value(&ev))
             ></textarea>
             <p class="import-row">
                 <button type="button" data-testid="import-read" on:click=read_pasted>
-                    {crate::ui::live_fn(lang, Term::ImportRead, term)}
+                    {crate::render::live::live_fn(lang, Term::ImportRead, term)}
                 </button>
                 <label class="file-button">
-                    {crate::ui::live_fn(lang, Term::ImportFile, term)}
+                    {crate::render::live::live_fn(lang, Term::ImportFile, term)}
                     <input
                         type="file"
                         accept=".json,.gguf,application/json"

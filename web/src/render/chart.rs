@@ -1,11 +1,13 @@
-//! Chart geometry: scales, ticks and SVG paths as plain functions of numbers.
+//! Chart geometry: scales, ticks and SVG paths as plain functions of numbers, and [`Svg`], which builds
+//! the SVG elements as [`crate::render::dom`] nodes.
 //!
-//! Nothing here knows about signals, the DOM or languages; the chart components in [`crate::charts`]
-//! only feed these functions with the engine's numbers and wire the result into SVG elements. That keeps
-//! every coordinate testable natively (`cargo test -p edgefit-web`).
+//! Nothing here knows about signals, the live DOM or languages; the charts ([`crate::render::charts`],
+//! [`crate::render::timeline`]) feed these functions with the engine's numbers and words. That keeps every
+//! coordinate testable natively (`cargo test -p edgefit-web`).
 
 use edgefit_core::numfmt::display;
-use std::fmt::Write as _;
+
+use super::dom::{el, El, Node};
 
 /// The drawing area of a chart inside its SVG `viewBox`, in SVG user units.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -343,93 +345,92 @@ pub fn clamp_at_limit(tj: &[f64], tj_max: f64) -> Vec<f64> {
     tj.iter().map(|&t| t.min(tj_max)).collect()
 }
 
-/// Escape text for SVG/HTML markup.
+/// A coordinate as an attribute value: rounded to 0.1 (plenty at SVG scale, and short); 0 when not finite.
 #[must_use]
-pub fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            _ => out.push(c),
-        }
-    }
+pub fn num(x: f64) -> String {
+    let mut out = String::new();
+    push_num(&mut out, if x.is_finite() { x } else { 0.0 });
     out
 }
 
-/// SVG markup built element by element. Coordinates are rounded to 0.1; text is escaped.
+/// SVG elements built one by one ([`crate::render::dom`] nodes). Coordinates are rounded to 0.1; text is a
+/// text node.
 #[derive(Debug, Default, Clone, PartialEq)]
-pub struct Svg(pub String);
+pub struct Svg(pub Vec<Node>);
 
 impl Svg {
+    /// Add an element.
+    pub fn push(&mut self, e: El) {
+        self.0.push(e.into());
+    }
+    /// Add `g` holding what `inner` drew.
+    pub fn group(&mut self, g: El, inner: Svg) {
+        self.push(g.kids(inner.0));
+    }
     /// A line with a class.
     pub fn line(&mut self, x1: f64, y1: f64, x2: f64, y2: f64, class: &str) {
-        self.0.push_str("<line class=\"");
-        self.0.push_str(class);
-        self.0.push('"');
-        for (k, v) in [("x1", x1), ("y1", y1), ("x2", x2), ("y2", y2)] {
-            self.attr(k, v);
-        }
-        self.0.push_str("/>");
+        self.push(
+            el("line")
+                .at("class", class)
+                .at("x1", num(x1))
+                .at("y1", num(y1))
+                .at("x2", num(x2))
+                .at("y2", num(y2)),
+        );
     }
     /// A path with a class; nothing for an empty path.
     pub fn path(&mut self, d: &str, class: &str) {
         if !d.is_empty() {
-            let _ = write!(self.0, "<path class=\"{class}\" d=\"{d}\"/>");
+            self.push(el("path").at("class", class).at("d", d));
         }
+    }
+    /// A rectangle with a class (negative sizes drawn as zero), to add attributes to before [`Svg::push`].
+    #[must_use]
+    pub fn rect_el(x: f64, y: f64, w: f64, h: f64, class: &str) -> El {
+        el("rect")
+            .at("class", class)
+            .at("x", num(x))
+            .at("y", num(y))
+            .at("width", num(w.max(0.0)))
+            .at("height", num(h.max(0.0)))
     }
     /// A rectangle with a class (negative sizes drawn as zero).
     pub fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, class: &str) {
-        let _ = write!(self.0, "<rect class=\"{class}\"");
-        for (k, v) in [
-            ("x", x),
-            ("y", y),
-            ("width", w.max(0.0)),
-            ("height", h.max(0.0)),
-        ] {
-            self.attr(k, v);
-        }
-        self.0.push_str("/>");
+        self.push(Self::rect_el(x, y, w, h, class));
     }
     /// A circle with a class.
     pub fn circle(&mut self, cx: f64, cy: f64, r: f64, class: &str) {
-        let _ = write!(self.0, "<circle class=\"{class}\"");
-        for (k, v) in [("cx", cx), ("cy", cy), ("r", r)] {
-            self.attr(k, v);
-        }
-        self.0.push_str("/>");
+        self.push(
+            el("circle")
+                .at("class", class)
+                .at("cx", num(cx))
+                .at("cy", num(cy))
+                .at("r", num(r)),
+        );
     }
     /// Text at a point; `anchor` is `start`, `middle` or `end`.
     pub fn text(&mut self, x: f64, y: f64, anchor: &str, class: &str, content: &str) {
-        let _ = write!(self.0, "<text class=\"{class}\" text-anchor=\"{anchor}\"");
-        self.attr("x", x);
-        self.attr("y", y);
-        self.0.push('>');
-        self.0.push_str(&escape(content));
-        self.0.push_str("</text>");
+        self.push(
+            el("text")
+                .at("class", class)
+                .at("text-anchor", anchor)
+                .at("x", num(x))
+                .at("y", num(y))
+                .tx(content),
+        );
     }
     /// Text rotated a quarter turn counter-clockwise about its point (a y-axis label).
     pub fn text_up(&mut self, x: f64, y: f64, class: &str, content: &str) {
-        let _ = write!(
-            self.0,
-            "<text class=\"{class}\" text-anchor=\"middle\" transform=\"rotate(-90 "
+        let (x, y) = (num(x), num(y));
+        self.push(
+            el("text")
+                .at("class", class)
+                .at("text-anchor", "middle")
+                .at("transform", format!("rotate(-90 {x} {y})"))
+                .at("x", x)
+                .at("y", y)
+                .tx(content),
         );
-        push_num(&mut self.0, x);
-        self.0.push(' ');
-        push_num(&mut self.0, y);
-        self.0.push_str(")\"");
-        self.attr("x", x);
-        self.attr("y", y);
-        self.0.push('>');
-        self.0.push_str(&escape(content));
-        self.0.push_str("</text>");
-    }
-    fn attr(&mut self, k: &str, v: f64) {
-        let _ = write!(self.0, " {k}=\"");
-        push_num(&mut self.0, if v.is_finite() { v } else { 0.0 });
-        self.0.push('"');
     }
     /// An x axis along the bottom of the frame: line, ticks, tick labels and the axis label.
     pub fn x_axis(
@@ -475,24 +476,33 @@ impl Svg {
     }
 }
 
-/// A two-column HTML table body (`<thead>` + `<tbody>`), text escaped.
+/// A table's head and body (`<thead>` + `<tbody>`): a row of column headings, then rows whose first cell
+/// is the row's heading.
 #[must_use]
-pub fn table_html(head: [&str; 2], rows: &[[String; 2]]) -> String {
-    let mut out = format!(
-        "<thead><tr><th scope=\"col\">{}</th><th scope=\"col\">{}</th></tr></thead><tbody>",
-        escape(head[0]),
-        escape(head[1])
+pub fn table<R: AsRef<[String]>>(head: &[&str], rows: &[R]) -> Vec<Node> {
+    table_of(head, rows.iter().map(|r| table_row(r.as_ref())).collect())
+}
+
+fn table_row(cells: &[String]) -> Node {
+    el("tr")
+        .kids(cells.iter().enumerate().map(|(i, c)| {
+            if i == 0 {
+                el("th").at("scope", "row").tx(c.as_str()).into()
+            } else {
+                el("td").tx(c.as_str()).into()
+            }
+        }))
+        .into()
+}
+
+fn table_of(head: &[&str], rows: Vec<Node>) -> Vec<Node> {
+    let head = el("thead").kid(
+        el("tr").kids(
+            head.iter()
+                .map(|h| Node::from(el("th").at("scope", "col").tx(*h))),
+        ),
     );
-    for [a, b] in rows {
-        let _ = write!(
-            out,
-            "<tr><th scope=\"row\">{}</th><td>{}</td></tr>",
-            escape(a),
-            escape(b)
-        );
-    }
-    out.push_str("</tbody>");
-    out
+    vec![head.into(), el("tbody").kids(rows).into()]
 }
 
 #[cfg(test)]
@@ -621,13 +631,16 @@ mod tests {
         s.text(1.0, 2.0, "end", "tick", "a<b & \"c\"");
         s.rect(0.0, 0.0, -5.0, 2.0, "seg");
         assert_eq!(
-            s.0,
+            crate::render::dom::markup(&s.0),
             "<line class=\"axis\" x1=\"0\" y1=\"1\" x2=\"2.3\" y2=\"3\"/>\
              <text class=\"tick\" text-anchor=\"end\" x=\"1\" y=\"2\">a&lt;b &amp; &quot;c&quot;</text>\
              <rect class=\"seg\" x=\"0\" y=\"0\" width=\"0\" height=\"2\"/>"
         );
         assert_eq!(
-            table_html(["x", "y"], &[["1".into(), "<2>".into()]]),
+            crate::render::dom::markup(&table(
+                &["x", "y"],
+                &[["1".to_string(), "<2>".to_string()]]
+            )),
             "<thead><tr><th scope=\"col\">x</th><th scope=\"col\">y</th></tr></thead>\
              <tbody><tr><th scope=\"row\">1</th><td>&lt;2&gt;</td></tr></tbody>"
         );

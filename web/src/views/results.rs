@@ -5,17 +5,17 @@ use edgefit_core::{Constraint, Verdict, ALL_CONSTRAINTS};
 use edgefit_text::{self as text, Lang};
 use leptos::prelude::*;
 
-use crate::app::Ctx;
-use crate::charts::Charts;
-use crate::dom::{el, panel};
+use crate::render::dom::{el, panel};
+use crate::render::live::{LiveText, Ui};
 use crate::state::Checked;
-use crate::ui::{LiveText, Ui};
+use crate::state::Ctx;
+use crate::views::charts::Charts;
 use edgefit_glance::{headroom_text, key_numbers, verdict_icon, Strip};
 
 /// Results for the full page: a note when they are stale, then everything.
 #[component]
 pub fn Results() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let stale = move || matches!(ctx.checked.get(), Checked::Bad(_));
     view! {
         <p class="stale" role="status" hidden=move || !stale() data-testid="stale">
@@ -34,7 +34,7 @@ pub fn Results() -> impl IntoView {
 /// What the results judge, in one line: device, model, quantization, framework on its unit, context.
 #[component]
 pub fn JudgedLine() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let line = Memo::new(move |_| {
         let lang = ctx.lang.get();
         ctx.good.with(|g| {
@@ -47,7 +47,7 @@ pub fn JudgedLine() -> impl IntoView {
         line.get().map(|l| {
             view! {
                 <p class="judged" data-testid="judged">
-                    <span class="judged-k">{Ui::Judging.text(lang)}{if lang == Lang::Zh { "：" } else { ": " }}</span>
+                    <span class="judged-k">{Ui::Judging.text(lang)}{lang.colon()}</span>
                     <strong>{l}</strong>
                 </p>
             }
@@ -60,7 +60,7 @@ pub fn JudgedLine() -> impl IntoView {
 /// Built once per language; a keystroke only rewrites the words, classes and attributes that changed.
 #[component]
 pub fn VerdictStrip() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let strip = Memo::new(move |_| {
         ctx.good
             .with(|g| g.as_ref().map(|g| Strip::of(&g.evaluation)))
@@ -79,8 +79,8 @@ pub fn VerdictStrip() -> impl IntoView {
             <section class="verdicts" aria-labelledby="h-verdicts">
                 <h3 id="h-verdicts">{Ui::Verdicts.text(lang)}</h3>
                 <p class="summary" data-testid="binding">
-                    {summary} {if lang == Lang::Zh { "" } else { " " }} {Ui::Binding.text(lang)}
-                    {if lang == Lang::Zh { "：" } else { ": " }} <strong>{binding_label}</strong>
+                    {summary} {lang.space()} {Ui::Binding.text(lang)}
+                    {lang.colon()} <strong>{binding_label}</strong>
                 </p>
                 <ul class="cards">
                     {ALL_CONSTRAINTS
@@ -138,7 +138,7 @@ fn card(
 /// numbers, in place.
 #[component]
 pub fn KeyNumbers() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let nums = Memo::new(move |_| {
         let lang = ctx.lang.get();
         ctx.good
@@ -193,7 +193,7 @@ pub fn KeyNumbers() -> impl IntoView {
 /// Output only, so a [`panel`] (far less wasm than a `view!`), rebuilt when the settled results change.
 #[component]
 pub fn StepList() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let render = move || {
         let lang = ctx.lang.get();
         let g = ctx.settled.get()?;
@@ -245,7 +245,7 @@ pub fn StepList() -> impl IntoView {
 /// and a link down to the full results.
 #[component]
 pub fn MiniSummary() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     // (headline, tally): rewritten in place on every keystroke.
     let words = Memo::new(move |_| {
         let lang = ctx.lang.get();

@@ -1,8 +1,8 @@
 //! Decision support: pin a scenario and compare an edited copy with it, what to change first, what
 //! moves the binding constraint (a tornado chart), and which preset models and devices pass.
 //!
-//! The pin is one link key ([`PIN_KEY`], the pinned scenario's own hash, percent-encoded), so one link
-//! carries both scenarios. Everything heavier than a comparison (advice, sensitivity, preset sweeps) sits
+//! The pin is one link key ([`PIN_KEY`](crate::state::ctx::PIN_KEY), the pinned scenario's own hash,
+//! percent-encoded), so one link carries both scenarios. Everything heavier than a comparison (advice, sensitivity, preset sweeps) sits
 //! behind a `<details>` and is computed only while it is open, from the scenario as it stands once typing
 //! has paused, so the default view costs nothing per keystroke.
 
@@ -17,12 +17,11 @@ use edgefit_text::{self as text, Lang};
 use leptos::leptos_dom::helpers::TimeoutHandle;
 use leptos::prelude::*;
 
-use crate::app::Ctx;
-use crate::dom::{el, panel, Act, Node};
-use crate::ui::{LiveText, Ui};
+use crate::render::dom::{el, panel, Act, Node};
+use crate::render::live::{LiveText, Ui};
+use crate::state::Ctx;
 use edgefit_glance::verdict_icon;
 
-pub use edgefit_glance::PIN_KEY;
 /// How far each input moves in the tornado chart.
 pub const STEP: f64 = 0.2;
 /// Bars in the tornado chart.
@@ -30,35 +29,12 @@ pub const TOP: usize = 8;
 /// Quantization presets tried for every model in the model sweep.
 pub const SWEEP_QUANTS: [&str; 3] = ["q4_k_m", "q8_0", "fp16"];
 
-/// The pinned hash among a link's extras.
-#[must_use]
-pub fn pin_of(extras: &[(String, String)]) -> Option<String> {
-    extras
-        .iter()
-        .find(|(k, _)| k == PIN_KEY)
-        .map(|(_, v)| v.clone())
-        .filter(|v| !v.is_empty())
-}
-
 /// A pinned scenario, read and evaluated (`None`: the pin is not a valid scenario).
 #[must_use]
 pub fn evaluate_pin(hash: &str) -> Option<(Inputs, Evaluation)> {
     let d = codec::decode(hash, &[]);
     let s = validate(&d.inputs).ok()?;
     Some((d.inputs, evaluate(&s)))
-}
-
-/// A pinned scenario as the charts draw it (`None`: the pin is not a valid scenario).
-#[must_use]
-pub fn pinned_good(hash: &str) -> Option<Arc<crate::state::Good>> {
-    let d = codec::decode(hash, &[]);
-    let scenarios = validate(&d.inputs).ok()?;
-    let evaluation = evaluate(&scenarios);
-    Some(Arc::new(crate::state::Good {
-        inputs: d.inputs,
-        scenarios,
-        evaluation,
-    }))
 }
 
 /// The worst verdict over every constraint.
@@ -227,7 +203,7 @@ pub fn model_sweep(current: &Inputs) -> Vec<SweepRow> {
                 break; // its size is not known: nothing to say
             }
             // As the page applies a quantization preset (its runtime's constants re-read).
-            let _ = crate::presets_ui::apply_preset(
+            let _ = crate::state::form::apply_preset(
                 edgefit_core::input::Group::Quantization,
                 q,
                 &mut i,
@@ -248,49 +224,10 @@ pub fn device_sweep(current: &Inputs) -> Vec<SweepRow> {
         .filter_map(|d| {
             let mut i = current.clone();
             let _ =
-                crate::presets_ui::apply_preset(edgefit_core::input::Group::Device, d.id, &mut i);
+                crate::state::form::apply_preset(edgefit_core::input::Group::Device, d.id, &mut i);
             row((d.id, d.name), None, &i, !d.unknown().is_empty())
         })
         .collect()
-}
-
-/// A row applied to the form: a sweep's model and quantization (`m:id:quant`) or device (`d:id`), or a
-/// reverse-solve scheme (`q:id`: its quantization preset where one has its id, else its figures).
-pub fn apply_row(ctx: &Ctx, act: &str) {
-    use edgefit_core::input::Group;
-    let before = crate::presets_ui::current_inputs(ctx);
-    let mut after = before.clone();
-    let ok = match act.split(':').collect::<Vec<_>>().as_slice() {
-        ["d", id] => {
-            let ok = crate::presets_ui::apply_preset(Group::Device, id, &mut after);
-            after.device = Some((*id).into());
-            ok
-        }
-        ["m", id, q] => {
-            let ok = crate::presets_ui::apply_preset(Group::Model, id, &mut after)
-                && crate::presets_ui::apply_preset(Group::Quantization, q, &mut after);
-            after.model = Some((*id).into());
-            after.quant = Some((*q).into());
-            ok
-        }
-        ["q", id] => {
-            let ok = crate::presets_ui::apply_preset(Group::Quantization, id, &mut after);
-            let scheme = edgefit_core::solve::ALL_SCHEMES
-                .iter()
-                .find(|s| s.id == *id);
-            if let (false, Some(s)) = (ok, scheme) {
-                s.apply(&mut after);
-                after.quant = None;
-                let b = after.backend;
-                edgefit_core::presets::complete::complete_runtime(&mut after, Some(b));
-            }
-            ok || scheme.is_some()
-        }
-        _ => false,
-    };
-    if ok {
-        crate::presets_ui::put_inputs(ctx, &before, &after);
-    }
 }
 
 /// Sort key of a sweep column.
@@ -360,7 +297,7 @@ fn settled(ctx: Ctx) -> ReadSignal<Option<Arc<crate::state::Good>>> {
 /// The decision-support section: pin and compare, then the panels computed on demand.
 #[component]
 pub fn Decide() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let lang = ctx.lang;
     view! {
         <section class="decide" aria-labelledby="h-decide" data-testid="decide">
@@ -384,7 +321,7 @@ pub fn Lazy(
     /// Which panel: advice, tornado, model sweep, device sweep, best model.
     which: u8,
 ) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let open = RwSignal::new(false);
     view! {
         <details
@@ -459,8 +396,8 @@ fn pin_compare(ctx: Ctx) -> AnyView {
         "unpin" => ctx.pin.set(None),
         "restore-pin" => {
             if let Some(Some(p)) = pinned_now() {
-                let before = crate::presets_ui::current_inputs(&ctx);
-                crate::presets_ui::put_inputs(&ctx, &before, &p.0);
+                let before = ctx.current_inputs();
+                ctx.put_inputs(&before, &p.0);
             }
         }
         _ => {}
@@ -609,7 +546,7 @@ fn best_list(ctx: Ctx) -> AnyView {
             ),
         );
         Some(
-            out.kids(crate::presets_ui::source_list(
+            out.kids(crate::views::presets::source_list(
                 &best.sources(),
                 "sources-best".into(),
                 l,
@@ -617,7 +554,7 @@ fn best_list(ctx: Ctx) -> AnyView {
             .into(),
         )
     };
-    let act: Act = Box::new(move |a, _| apply_row(&ctx, a));
+    let act: Act = Box::new(move |a, _| ctx.apply_row(a));
     panel("best-panel", Box::new(render), Some(act)).into_any()
 }
 
@@ -884,7 +821,7 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
         if let Some(&(c, _)) = a.parse::<usize>().ok().and_then(|i| COLS.get(i)) {
             sort.update(|s| *s = (c, if s.0 == c { !s.1 } else { true }));
         } else {
-            apply_row(&ctx, a);
+            ctx.apply_row(a);
         }
     });
     panel("sweep-panel", Box::new(render), Some(act)).into_any()
@@ -893,6 +830,7 @@ fn sweep(ctx: Ctx, devices: bool) -> AnyView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::state::ctx::{pin_of, PIN_KEY};
 
     #[test]
     fn tornado_bars_grow_from_the_current_headroom() {

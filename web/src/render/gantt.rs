@@ -4,9 +4,8 @@
 //! Colour is never the only signal: every segment kind also has its own fill pattern, and every segment
 //! wide enough carries its label (the narrow ones keep it in a `<title>` tooltip and in the text table).
 
-use std::fmt::Write as _;
-
-use crate::chart::{escape, nice_max, nice_ticks, Frame, Scale, Svg};
+use crate::render::chart::{nice_max, nice_ticks, Frame, Scale, Svg};
+use crate::render::dom::{el, El, Node};
 
 /// One bar of the Gantt chart.
 #[derive(Debug, Clone, PartialEq)]
@@ -118,18 +117,46 @@ pub fn bar_rect(f: &Frame, s: &Scale, b: &Bar) -> (f64, f64, f64, f64) {
 /// The pattern definitions the bars refer to (`url(#gp-hatch)`…), with a per-chart prefix: drawn once per
 /// figure in an SVG of its own that is always rendered (a pattern inside a hidden SVG paints nothing).
 #[must_use]
-pub fn pattern_defs(id: &str) -> String {
-    let mut out = String::new();
-    let _ = write!(
-        out,
-        "<defs>\
-<pattern id=\"{id}-hatch\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" class=\"pat\"/></pattern>\
-<pattern id=\"{id}-dots\" width=\"5\" height=\"5\" patternUnits=\"userSpaceOnUse\"><circle cx=\"2.5\" cy=\"2.5\" r=\"1\" class=\"patdot\"/></pattern>\
-<pattern id=\"{id}-vlines\" width=\"4\" height=\"4\" patternUnits=\"userSpaceOnUse\"><line x1=\"2\" y1=\"0\" x2=\"2\" y2=\"4\" class=\"pat\"/></pattern>\
-<pattern id=\"{id}-cross\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\"><path d=\"M0 3H6M3 0V6\" class=\"pat\"/></pattern>\
-</defs>"
-    );
-    out
+pub fn pattern_defs(id: &str) -> Node {
+    let pattern = |name: &str, size: &'static str, mark: El| -> Node {
+        el("pattern")
+            .at("id", format!("{id}-{name}"))
+            .at("width", size)
+            .at("height", size)
+            .at("patternUnits", "userSpaceOnUse")
+            .kid(mark)
+            .into()
+    };
+    let line = |x1: &'static str, y1: &'static str, x2: &'static str, y2: &'static str| {
+        el("line")
+            .at("x1", x1)
+            .at("y1", y1)
+            .at("x2", x2)
+            .at("y2", y2)
+            .at("class", "pat")
+    };
+    let hatch = match pattern("hatch", "6", line("0", "0", "0", "6")) {
+        Node::El(p) => p.at("patternTransform", "rotate(45)").into(),
+        n => n,
+    };
+    el("defs")
+        .kid(hatch)
+        .kid(pattern(
+            "dots",
+            "5",
+            el("circle")
+                .at("cx", "2.5")
+                .at("cy", "2.5")
+                .at("r", "1")
+                .at("class", "patdot"),
+        ))
+        .kid(pattern("vlines", "4", line("2", "0", "2", "4")))
+        .kid(pattern(
+            "cross",
+            "6",
+            el("path").at("d", "M0 3H6M3 0V6").at("class", "pat"),
+        ))
+        .into()
 }
 
 /// The Gantt chart's SVG content (without the `<svg>` element): row labels, bars coloured by kind with
@@ -146,7 +173,7 @@ pub fn gantt_svg(
     axis: &str,
     window: Option<(f64, f64)>,
     narrow: bool,
-) -> String {
+) -> Vec<Node> {
     let f = frame(rows.len(), narrow);
     let s = time_scale(&f, bars, marks, window);
     let (lo, hi) = (s.d0, s.d1);
@@ -161,25 +188,19 @@ pub fn gantt_svg(
     let shown = |b: &&Bar| b.end >= lo && b.start <= hi;
     for b in bars.iter().filter(shown) {
         let (x, y, w, h) = bar_rect(&f, &s, b);
-        let _ = write!(
-            svg.0,
-            "<g class=\"seg seg-{}\" data-row=\"{}\"><title>{}</title>",
-            b.kind,
-            b.row,
-            escape(&b.label)
-        );
-        svg.rect(x, y, w, h, "fill");
+        let mut seg = Svg::default();
+        seg.push(el("title").tx(b.label.as_str()));
+        seg.rect(x, y, w, h, "fill");
         let pat = pattern_of(b.kind);
         if pat != "none" {
-            let mut r = Svg::default();
-            r.rect(x, y, w, h, "pat-fill");
-            svg.0.push_str(&r.0.replacen(
-                "<rect ",
-                &format!("<rect fill=\"url(#{id}-{pat})\" "),
-                1,
-            ));
+            seg.push(Svg::rect_el(x, y, w, h, "pat-fill").at("fill", format!("url(#{id}-{pat})")));
         }
-        svg.0.push_str("</g>");
+        svg.group(
+            el("g")
+                .at("class", format!("seg seg-{}", b.kind))
+                .at("data-row", b.row.to_string()),
+            seg,
+        );
     }
     // Each bar's label where it fits inside the bar (wider, it would run into the next bar's). Bars of one
     // row can overlap (a stage synthesizes while it speaks): the one drawn last is on top, and its label is
@@ -266,49 +287,40 @@ pub fn memory_svg(
     (usable, usable_label): (f64, &str),
     axis: &str,
     narrow: bool,
-) -> String {
+) -> Vec<Node> {
     let f = mem_frame(rows.len(), narrow);
     let s = mem_scale(&f, rows, usable);
     let mut svg = Svg::default();
     for (i, r) in rows.iter().enumerate() {
         let y = f.y0() + i as f64 * ROW_H;
         svg.text(f.x0() - 6.0, y + ROW_H / 2.0 + 4.0, "end", "row", &r.name);
-        for (k, (start, len)) in crate::chart::stack(&r.parts).into_iter().enumerate() {
+        for (k, (start, len)) in crate::render::chart::stack(&r.parts)
+            .into_iter()
+            .enumerate()
+        {
             if len <= 0.0 {
                 continue;
             }
             let x0 = s.map_clamped(start);
             let x1 = s.map_clamped(start + len);
-            let _ = write!(
-                svg.0,
-                "<g class=\"mseg {}\"><title>{} {} GB</title>",
-                MEM_CLASSES[k],
-                escape(part_names[k]),
+            let (ry, w) = (y + (ROW_H - BAR_H) / 2.0, (x1 - x0).max(1.0));
+            let mut part = Svg::default();
+            part.push(el("title").tx(format!(
+                "{} {} GB",
+                part_names[k],
                 edgefit_text::fmt_num(len / 1e9, 3)
-            );
-            svg.rect(
-                x0,
-                y + (ROW_H - BAR_H) / 2.0,
-                (x1 - x0).max(1.0),
-                BAR_H,
-                "fill",
-            );
+            )));
+            part.rect(x0, ry, w, BAR_H, "fill");
             if k == 1 {
-                let mut p = Svg::default();
-                p.rect(
-                    x0,
-                    y + (ROW_H - BAR_H) / 2.0,
-                    (x1 - x0).max(1.0),
-                    BAR_H,
-                    "pat-fill",
+                part.push(
+                    Svg::rect_el(x0, ry, w, BAR_H, "pat-fill")
+                        .at("fill", format!("url(#{id}-hatch)")),
                 );
-                svg.0.push_str(&p.0.replacen(
-                    "<rect ",
-                    &format!("<rect fill=\"url(#{id}-hatch)\" "),
-                    1,
-                ));
             }
-            svg.0.push_str("</g>");
+            svg.group(
+                el("g").at("class", format!("mseg {}", MEM_CLASSES[k])),
+                part,
+            );
         }
     }
     let x = s.map_clamped(usable);
@@ -402,7 +414,7 @@ mod tests {
     #[test]
     fn the_svg_has_one_group_per_bar_with_pattern_title_and_rows() {
         let rows = vec!["ASR".to_string(), "LLM".into(), "TTS".into()];
-        let svg = gantt_svg(
+        let svg = crate::render::dom::markup(&gantt_svg(
             "g",
             &rows,
             &bars(),
@@ -414,7 +426,7 @@ mod tests {
             "time",
             None,
             false,
-        );
+        ));
         assert_eq!(svg.matches("<g class=\"seg ").count(), 4);
         assert_eq!(svg.matches("class=\"row\"").count(), 3);
         assert!(svg.contains("fill=\"url(#g-dots)\""));
@@ -431,13 +443,29 @@ mod tests {
         let f = frame(3, false);
         let s = time_scale(&f, &bars(), &[], Some((2.97, 3.23)));
         assert!((s.map(2.97) - f.x0()).abs() < 1e-9 && (s.map(3.23) - f.x1()).abs() < 1e-9);
-        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((2.97, 3.23)), false);
+        let svg = crate::render::dom::markup(&gantt_svg(
+            "z",
+            &rows,
+            &bars(),
+            &[],
+            "t",
+            Some((2.97, 3.23)),
+            false,
+        ));
         // Listen, transcribe and prefill touch the window, speak does not; the 40 ms transcribe bar is now
         // wide enough for its label (78 wide, the label about 66).
         assert_eq!(svg.matches("<g class=\"seg ").count(), 3);
         assert!(svg.contains(">transcribe</text>"));
         assert!(svg.contains(" ms</text>"), "milliseconds on the axis");
-        let svg = gantt_svg("z", &rows, &bars(), &[], "t", Some((3.1, 3.5)), false);
+        let svg = crate::render::dom::markup(&gantt_svg(
+            "z",
+            &rows,
+            &bars(),
+            &[],
+            "t",
+            Some((3.1, 3.5)),
+            false,
+        ));
         assert_eq!(
             svg.matches("<g class=\"seg ").count(),
             1,
@@ -462,7 +490,15 @@ mod tests {
         ];
         let f = frame(3, true);
         // The zoom: end of speech near the left edge, first audio near the right one.
-        let svg = gantt_svg("z", &rows, &bars(), &marks, "t", Some((2.98, 3.21)), true);
+        let svg = crate::render::dom::markup(&gantt_svg(
+            "z",
+            &rows,
+            &bars(),
+            &marks,
+            "t",
+            Some((2.98, 3.21)),
+            true,
+        ));
         // Each marker's label on its own line, turned to the side where it stays inside the chart.
         let text_of = |label: &str| {
             svg.split("<text ")
@@ -501,7 +537,7 @@ mod tests {
             start: 1.0,
             end: 2.0,
         };
-        let svg = gantt_svg(
+        let svg = crate::render::dom::markup(&gantt_svg(
             "g",
             &["TTS".to_string()],
             &[both("synthesize", "合成"), both("speak", "播放")],
@@ -509,7 +545,7 @@ mod tests {
             "t",
             None,
             false,
-        );
+        ));
         assert!(
             svg.contains(">播放</text>") && !svg.contains(">合成</text>"),
             "{svg}"
@@ -555,14 +591,14 @@ mod tests {
         let f = mem_frame(2, false);
         let s = mem_scale(&f, &rows, 4.5e9);
         assert!(s.d1 >= 4.5e9);
-        let svg = memory_svg(
+        let svg = crate::render::dom::markup(&memory_svg(
             "m",
             &rows,
             ["w", "kv", "ws", "rt"],
             (4.5e9, "usable"),
             "GB",
             false,
-        );
+        ));
         // ASR has no KV: 3 parts; LLM: 4.
         assert_eq!(svg.matches("<g class=\"mseg ").count(), 7);
         assert!(svg.contains("class=\"mark limit\""));

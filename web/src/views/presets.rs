@@ -15,153 +15,16 @@ use edgefit_core::presets::complete;
 use edgefit_core::presets::{
     self, DevicePreset, Gap, ModelPreset, Provenance, ALL_DEVICES, ALL_MODELS, ALL_QUANTS,
 };
-use edgefit_core::{Backend, Field, Inputs, Value, ALL_FIELDS};
+use edgefit_core::{Backend, Field, Inputs, Value};
 use edgefit_text::{term, Lang, Term};
 use leptos::prelude::*;
 
-use crate::app::Ctx;
-use crate::custom::{self, CustomBar, Store};
-use crate::dom::{el, panel, Act, Node};
-use crate::state::{self, Choices};
-use crate::ui::{LiveText, Ui};
-
-/// The preset ids the form started from, one signal per kind.
-#[derive(Clone, Copy)]
-pub struct PresetIds {
-    /// `device=`.
-    pub device: RwSignal<Option<String>>,
-    /// `llm=`.
-    pub model: RwSignal<Option<String>>,
-    /// `quant=`.
-    pub quant: RwSignal<Option<String>>,
-    /// `draft=`: speculative decoding's draft model.
-    pub draft: RwSignal<Option<String>>,
-    /// `power_mode=`: the device preset's published power mode.
-    pub power_mode: RwSignal<Option<String>>,
-}
-
-fn set_if_changed<T: PartialEq + Send + Sync + 'static>(s: RwSignal<T>, v: T) {
-    if s.with_untracked(|x| *x != v) {
-        s.set(v);
-    }
-}
-
-impl PresetIds {
-    /// Signals holding the ids in `c`.
-    #[must_use]
-    pub fn new(c: &Choices) -> Self {
-        Self {
-            device: RwSignal::new(c.device.clone()),
-            model: RwSignal::new(c.model.clone()),
-            quant: RwSignal::new(c.quant.clone()),
-            draft: RwSignal::new(c.draft.clone()),
-            power_mode: RwSignal::new(c.power_mode.clone()),
-        }
-    }
-
-    /// Set the ids from `c` (only those that changed).
-    pub fn set(&self, c: &Choices) {
-        set_if_changed(self.device, c.device.clone());
-        set_if_changed(self.model, c.model.clone());
-        set_if_changed(self.quant, c.quant.clone());
-        set_if_changed(self.draft, c.draft.clone());
-        set_if_changed(self.power_mode, c.power_mode.clone());
-    }
-
-    /// The signal of a group's preset, if the group has presets.
-    #[must_use]
-    pub fn of(&self, g: Group) -> Option<RwSignal<Option<String>>> {
-        match g {
-            Group::Device => Some(self.device),
-            Group::Model => Some(self.model),
-            Group::Quantization => Some(self.quant),
-            _ => None,
-        }
-    }
-}
-
-/// The form as it stands, read without tracking (unreadable text keeps its default).
-#[must_use]
-pub fn current_inputs(ctx: &Ctx) -> Inputs {
-    let t: Vec<String> = ctx
-        .texts
-        .with_value(|v| v.iter().map(|s| s.get_untracked()).collect());
-    let c = Choices {
-        model_kind: ctx.model_kind.get_untracked(),
-        granularity: ctx.granularity.get_untracked(),
-        activation: ctx.activation.get_untracked(),
-        backend: ctx.backend.get_untracked(),
-        framework: ctx.framework.get_untracked(),
-        device: ctx.presets.device.get_untracked(),
-        model: ctx.presets.model.get_untracked(),
-        quant: ctx.presets.quant.get_untracked(),
-        draft: ctx.presets.draft.get_untracked(),
-        power_mode: ctx.presets.power_mode.get_untracked(),
-    };
-    state::read_form(&t, &c).0
-}
-
-/// Write what changed from `before` to `after` into the form's signals: a field the user typed garbage
-/// into keeps its text unless `after` changes it.
-pub fn put_inputs(ctx: &Ctx, before: &Inputs, after: &Inputs) {
-    for &f in ALL_FIELDS {
-        if before.get(f) != after.get(f) {
-            ctx.text(f).set(state::text_of(after.get(f)));
-        }
-    }
-    let c = Choices::of(after);
-    set_if_changed(ctx.model_kind, c.model_kind);
-    set_if_changed(ctx.granularity, c.granularity);
-    set_if_changed(ctx.activation, c.activation);
-    set_if_changed(ctx.backend, c.backend);
-    set_if_changed(ctx.framework, c.framework.clone());
-    ctx.presets.set(&c);
-}
-
-/// Apply the preset `id` of a group to the inputs. A device preset is a complete scenario
-/// ([`complete::complete`]): its figures, its kind's defaults for the rest, its framework's backend and
-/// the fitted constants, whatever the form held before. A quantization preset re-reads the runtime's
-/// constants (a K-quant on an M1 GPU streams at its own share). False when no preset has this id.
-#[must_use]
-pub fn apply_preset(group: Group, id: &str, inputs: &mut Inputs) -> bool {
-    match group {
-        Group::Device => {
-            let Some(p) = presets::device(id) else {
-                return false;
-            };
-            p.apply(inputs);
-            complete::complete(inputs, None);
-            true
-        }
-        Group::Model => presets::model(id).map(|p| p.apply(inputs)).is_some(),
-        Group::Quantization => {
-            let Some(q) = presets::quant(id) else {
-                return false;
-            };
-            q.apply(inputs);
-            inputs.quant = Some(id.into());
-            let b = inputs.backend;
-            complete::complete_runtime(inputs, Some(b));
-            true
-        }
-        _ => false,
-    }
-}
-
-/// A new framework or backend on the form: the backend it runs on this device and that group's constants
-/// ([`complete::complete_runtime`]); the device's own fields keep what the user typed.
-pub fn switch_runtime(ctx: &Ctx, framework: Option<String>, backend: Option<Backend>) {
-    let before = current_inputs(ctx);
-    let mut after = before.clone();
-    if let Some(fw) = framework {
-        after.framework = fw;
-    }
-    if let Some(b) = backend {
-        after.backend = b;
-    }
-    complete::complete_runtime(&mut after, backend);
-    put_inputs(ctx, &before, &after);
-}
+use crate::render::dom::{el, panel, Act, Node};
+use crate::render::live::{LiveText, Ui};
+use crate::state::custom::{self, Store};
+use crate::state::form::apply_preset;
+use crate::state::Ctx;
+use crate::views::custom::CustomBar;
 
 /// The model fields a model preset leaves unknown.
 #[must_use]
@@ -268,26 +131,7 @@ fn sources_of(group: Group, id: &str) -> Vec<&'static str> {
 /// Accuracy next to speed and size: the published quality delta of a quantization preset, with its
 /// source, or a plain statement that none was read (never a guess).
 fn quality_note(id: &str, lang: Lang) -> Node {
-    let text = match presets::quality::quality(id) {
-        Some(q) => match lang {
-            Lang::Zh => format!(
-                "质量：在 {} 上困惑度 +{}（来源：{}）",
-                q.model,
-                edgefit_core::numfmt::display(q.ppl_delta),
-                q.source
-            ),
-            _ => format!(
-                "Quality: perplexity +{} on {} (source: {})",
-                edgefit_core::numfmt::display(q.ppl_delta),
-                q.model,
-                q.source
-            ),
-        },
-        None => match lang {
-            Lang::Zh => "质量：未读到该格式公开的精度变化数据。".to_string(),
-            _ => "Quality: no published accuracy delta was read for this format.".to_string(),
-        },
-    };
+    let text = edgefit_text::quality_note(presets::quality::quality(id), lang);
     el("p")
         .at("class", "quality")
         .at("data-testid", "quality")
@@ -332,8 +176,8 @@ pub fn PresetPicker(
     /// Device, Model or Quantization.
     group: Group,
 ) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
-    let store = crate::app::page_context::<Store>();
+    let ctx = crate::state::page_context::<Ctx>();
+    let store = crate::state::page_context::<Store>();
     let lang = ctx.lang;
     let Some(sig) = ctx.presets.of(group) else {
         return ().into_any();
@@ -360,7 +204,7 @@ pub fn PresetPicker(
     };
     let on_change = move |ev| {
         let v = event_target_value(&ev);
-        let before = current_inputs(&ctx);
+        let before = ctx.current_inputs();
         let mut after = before.clone();
         if let Some(id) = v.strip_prefix("p:") {
             if !apply_preset(group, id, &mut after) {
@@ -387,7 +231,7 @@ pub fn PresetPicker(
             Group::Model => after.model = v.strip_prefix("p:").map(Into::into),
             _ => after.quant = v.strip_prefix("p:").map(Into::into),
         }
-        put_inputs(&ctx, &before, &after);
+        ctx.put_inputs(&before, &after);
     };
     let id = format!("preset-{key}");
     let (wrap_id, label_id) = (id.clone(), id.clone());
@@ -450,7 +294,7 @@ pub fn PresetPicker(
                             let v2 = v.clone();
                             view! {
                                 <option value=v prop:selected=move || value() == v2>
-                                    {crate::ui::live_name(lang, name)}
+                                    {crate::render::live::live_name(lang, name)}
                                 </option>
                             }
                         })
@@ -518,7 +362,7 @@ pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
             .ok()
             .and_then(|v| v.as_string())
             .unwrap_or_default();
-        let before = current_inputs(&ctx);
+        let before = ctx.current_inputs();
         let Some(p) = before.device.as_deref().and_then(presets::device) else {
             return;
         };
@@ -526,7 +370,7 @@ pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
         p.apply(&mut after); // clears the mode: set it after
         after.power_mode = (!v.is_empty()).then_some(v);
         complete::complete(&mut after, Some(before.backend));
-        put_inputs(&ctx, &before, &after);
+        ctx.put_inputs(&before, &after);
     });
     panel("pm-slot", Box::new(render), Some(act))
 }
@@ -583,7 +427,7 @@ pub fn FieldNote(
     /// The field.
     field: Field,
 ) -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     let cal = matches!(field, Field::BandwidthUtil | Field::ComputeUtil);
     let completed = complete::COMPLETED_FIELDS.contains(&field);
     if !cal && !completed && !matches!(field.spec().group, Group::Device | Group::Model) {
@@ -600,7 +444,7 @@ pub fn FieldNote(
     let act: Act = Box::new(move |_, _| {
         // The group's constants go together (η_bw with its per-layer cost, η_c with its matmul tile):
         // a device preset writes them all back; without one, the note's values.
-        let before = current_inputs(&ctx);
+        let before = ctx.current_inputs();
         let mut after = before.clone();
         if complete::complete_runtime(&mut after, Some(before.backend)).is_none() {
             let CalAt { cal: c, scale, .. } = calibrated_at(
@@ -614,7 +458,7 @@ pub fn FieldNote(
             after.set_exact(Field::ComputeUtil, c.eta_c);
             after.set_exact(Field::GemmTile, calibration::runtime_gemm_tile(c.runtime));
         }
-        put_inputs(&ctx, &before, &after);
+        ctx.put_inputs(&before, &after);
     });
     panel("field-note", Box::new(render), Some(act)).into_any()
 }
@@ -716,6 +560,10 @@ fn origin_note(ctx: &Ctx, field: Field, l: Lang) -> Option<Node> {
             Lang::Zh => format!("{}{rows}", Ui::OriginFitted.text(l)),
             _ => format!("{} {rows}", Ui::OriginFitted.text(l)),
         },
+        complete::Origin::FittedAll { rows, sources } => match l {
+            Lang::Zh => format!("{}{rows}、{sources}", Ui::OriginFittedAll.text(l)),
+            _ => format!("{} {rows}, {sources}", Ui::OriginFittedAll.text(l)),
+        },
         complete::Origin::PowerMode { mode } => {
             let name = ctx.presets.device.with(|d| {
                 d.as_deref()
@@ -770,10 +618,12 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
             c.hw.map(|h| format!(", {}", h.code())).unwrap_or_default()
         );
         // Chinese text takes full-width brackets and no space after its full-width colon.
-        match l {
-            Lang::Zh => format!("{}{n}（{group}）", Ui::CalFitted.text(l)),
-            _ => format!("{} {n} ({group})", Ui::CalFitted.text(l)),
-        }
+        format!(
+            "{}{}{n}{}",
+            Ui::CalFitted.text(l),
+            l.space(),
+            l.parens(&group)
+        )
     };
     let num = |x: f64, s: usize| edgefit_text::fmt_num(x, s);
     // η_bw times the K-quant share on an M1-generation GPU: say so, and where it came from.
@@ -802,10 +652,7 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
     el("p")
         .at("class", "cal-note")
         .at("data-testid", format!("cal-{}", field.key()))
-        .tx(match l {
-            Lang::Zh => format!("{}：", Ui::Calibrated.text(l)),
-            _ => format!("{}: ", Ui::Calibrated.text(l)),
-        })
+        .tx(format!("{}{}", Ui::Calibrated.text(l), l.colon()))
         .kid(el("strong").tx(num(x, 3)))
         .tx(format!(
             " · {} {}–{}{tile} · {from} ",
@@ -826,7 +673,7 @@ fn calibrated_note(ctx: &Ctx, field: Field, l: Lang) -> Node {
 /// Under the framework `<select>`: its verdict for this scheme with the reasons, and its sources.
 #[component]
 pub fn FrameworkInfo() -> impl IntoView {
-    let ctx = crate::app::page_context::<Ctx>();
+    let ctx = crate::state::page_context::<Ctx>();
     // A memo, so typing that leaves the verdict alone does not touch this part of the page.
     let support = Memo::new(move |_| {
         ctx.good.with(|g| {
