@@ -8,7 +8,7 @@ use std::process::{Command, Stdio};
 /// bytes (decimal kB): a ceiling against growth. Lower it as the page shrinks; raise it only with a reason in
 /// the commit message and the CHANGELOG. What a visitor waits for is measured by `cargo xtask bench-load`
 /// (time to the first verdict, bytes per file held to `bench/load.json`).
-pub const GZIP_BUDGET_BYTES: u64 = 498_000;
+pub const GZIP_BUDGET_BYTES: u64 = 510_000;
 
 /// Budget for what a visitor fetches before the first verdict — every file but the full page's own JS and
 /// wasm (`edgefit-web-*`), which `boot.js` fetches after the first glance has painted — gzip -9, bytes.
