@@ -766,9 +766,10 @@ mod tests {
         let c = calibrated(Some("apple_m2"), Backend::Gpu, "llama_cpp");
         assert_eq!(c.hw, Some(HwClass::AppleMSeries));
         assert!(c.n_decode > 0);
-        // No measurement of Core ML on an Apple GPU: the GPU backend's constants, not another runtime's.
+        // Core ML has no runtime family of its own: the "other" family's GPU constants, the group `edgefit
+        // validate` files a Core ML measurement under (no Apple-class group of that family).
         let c = calibrated(Some("apple_m2"), Backend::Gpu, "coreml");
-        assert_eq!((c.hw, c.runtime), (None, None));
+        assert_eq!((c.hw, c.runtime), (None, Some(calibration::Runtime::Other)));
         let c = calibrated(None, Backend::Npu, "qnn");
         assert!(c.eta_bw > 0.0 && c.eta_bw <= 1.0);
     }
