@@ -363,14 +363,10 @@ pub fn power_mode_picker(ctx: Ctx) -> impl IntoView {
             .and_then(|v| v.as_string())
             .unwrap_or_default();
         let before = ctx.current_inputs();
-        let Some(p) = before.device.as_deref().and_then(presets::device) else {
-            return;
-        };
         let mut after = before.clone();
-        p.apply(&mut after); // clears the mode: set it after
-        after.power_mode = (!v.is_empty()).then_some(v);
-        complete::complete(&mut after, Some(before.backend));
-        ctx.put_inputs(&before, &after);
+        if complete::in_power_mode(&mut after, (!v.is_empty()).then_some(v.as_str())) {
+            ctx.put_inputs(&before, &after);
+        }
     });
     panel("pm-slot", Box::new(render), Some(act))
 }

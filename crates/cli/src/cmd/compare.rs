@@ -6,7 +6,7 @@ use edgefit_glance::{key_numbers, Good, Num};
 use edgefit_text::{difference_text, Ui};
 use serde_json::json;
 
-use super::{evaluate, load, print, value_json};
+use super::{analyze, load, print, value_json};
 use crate::cli::CompareArgs;
 
 /// Append a line to the output buffer.
@@ -24,7 +24,7 @@ pub fn run(a: &CompareArgs) -> i32 {
         (Ok(x), Ok(y)) => (x, y),
         (Err(c), _) | (_, Err(c)) => return c,
     };
-    let (ea, eb) = match (evaluate(&ia, lang), evaluate(&ib, lang)) {
+    let ((sa, ea), (sb, eb)) = match (analyze(&ia, lang), analyze(&ib, lang)) {
         (Ok(x), Ok(y)) => (x, y),
         (Err(c), _) | (_, Err(c)) => return c,
     };
@@ -41,8 +41,6 @@ pub fn run(a: &CompareArgs) -> i32 {
                 })
             })
             .collect();
-        let (sa, sb) = (edgefit_core::validate(&ia), edgefit_core::validate(&ib));
-        let (Ok(sa), Ok(sb)) = (sa, sb) else { return 2 };
         print(&value_json(&json!({
             "differences": rows,
             "a": json::report(&ia, &sa, &ea),
@@ -62,9 +60,6 @@ pub fn run(a: &CompareArgs) -> i32 {
         outln!(out, "{mark} {}", difference_text(d, lang));
     }
     // The key numbers the page shows (decode, TPOT, energy per answer, streams, a draft's speed-up…), A → B.
-    let (Ok(sa), Ok(sb)) = (edgefit_core::validate(&ia), edgefit_core::validate(&ib)) else {
-        return 2;
-    };
     let good = |inputs, scenarios, evaluation| Good {
         inputs,
         scenarios,

@@ -77,7 +77,15 @@ pub fn load(arg: Option<&str>, lang: Lang) -> Result<edgefit_core::Inputs, i32> 
 
 /// Evaluate inputs; invalid ones are printed field by field and become the exit status.
 pub fn evaluate(i: &edgefit_core::Inputs, lang: Lang) -> Result<edgefit_core::Evaluation, i32> {
-    edgefit_core::run(i).map(|(_, e)| e).map_err(|errs| {
+    analyze(i, lang).map(|(_, e)| e)
+}
+
+/// [`evaluate`], keeping the validated scenarios too.
+pub fn analyze(
+    i: &edgefit_core::Inputs,
+    lang: Lang,
+) -> Result<(edgefit_core::Scenarios, edgefit_core::Evaluation), i32> {
+    edgefit_core::run(i).map_err(|errs| {
         invalid(&errs, lang);
         BAD_INPUT
     })
